@@ -1,0 +1,66 @@
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
+import type { Database } from './db/client.ts'
+import { itemsRoutes } from './modules/items/items.routes.ts'
+import { referenceRoutes } from './modules/reference/reference.routes.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { registerWebApp } from './plugins/web-app.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database
+  }
+}
+
+export interface AppOptions {
+  db: Database
+  /** Built web app to serve; omitted in API tests. */
+  webDistDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the Fastify instance (plugins, then modules). It never listens: main.ts and tests do that. */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', options.db)
+  registerErrorHandling(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  })
+
+  app.get('/healthz', () => ({ status: 'ok' }))
+  app.get('/readyz', async () => {
+    await app.db.execute(sql`select 1`)
+    return { status: 'ready' }
+  })
+
+  await app.register(
+    async (api) => {
+      await api.register(itemsRoutes)
+      await api.register(referenceRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await registerWebApp(app, options.webDistDir)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

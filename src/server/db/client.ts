@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { SQL } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+/** The Drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolMax?: number }
+  /** `dataDir` undefined means in memory; `loadDataDir` starts from a dumped data directory. */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 })
+    // Fail fast with a clear error when the server is unreachable, instead of at the first request.
+    const probe = await pool.connect()
+    probe.release()
+    return {
+      db: drizzleNodePg(pool, drizzleOptions) as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+    }
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  })
+  return {
+    db: drizzlePglite(client, drizzleOptions) as unknown as Database,
+    driver: 'pglite',
+    close: () => client.close(),
+  }
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] }
+  return result.rows
+}

@@ -1,0 +1,127 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean } from 'drizzle-orm/pg-core'
+import { items } from './catalogue.ts'
+import { users } from './users.ts'
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caption: text().notNull(),
+    imageUrl: text().notNull(),
+    itemId: integer().references(() => items.id, { onDelete: 'set null' }),
+    likesCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('posts_created_idx').on(table.createdAt), index('posts_user_idx').on(table.userId)],
+)
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('post_likes_post_user_key').on(table.postId, table.userId)],
+)
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('post_comments_post_idx').on(table.postId, table.createdAt)],
+)
+
+export const moderationFlags = pgTable(
+  'moderation_flags',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    entityType: text().notNull(),
+    entityId: text().notNull(),
+    code: text().notNull(),
+    status: text({ enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),
+    notes: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('moderation_flags_entity_idx').on(table.entityType, table.entityId)],
+)
+
+export const achievements = pgTable('achievements', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  description: text().notNull(),
+  category: text().notNull(),
+  badgeIcon: text(),
+  badgeColor: text(),
+  criteria: jsonb().notNull(),
+  tier: text().notNull().default('bronze'),
+  points: integer().notNull().default(10),
+  isActive: boolean().notNull().default(true),
+})
+
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: integer()
+      .notNull()
+      .references(() => achievements.id, { onDelete: 'cascade' }),
+    unlockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    progress: integer().notNull().default(0),
+  },
+  (table) => [uniqueIndex('user_achievements_user_achievement_key').on(table.userId, table.achievementId)],
+)
+
+export const challenges = pgTable('challenges', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  description: text().notNull(),
+  type: text().notNull(),
+  startDate: date().notNull(),
+  endDate: date().notNull(),
+  goal: jsonb().notNull(),
+  rewardPoints: integer().notNull().default(50),
+  rewardBadge: text(),
+  isActive: boolean().notNull().default(true),
+})
+
+export const userChallenges = pgTable(
+  'user_challenges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeId: integer()
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    progress: integer().notNull().default(0),
+    goal: integer().notNull(),
+    completed: boolean().notNull().default(false),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [uniqueIndex('user_challenges_user_challenge_key').on(table.userId, table.challengeId)],
+)

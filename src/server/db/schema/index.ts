@@ -1,0 +1,4 @@
+export * from './catalogue.ts'
+export * from './community.ts'
+export * from './market.ts'
+export * from './users.ts'

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm'
+import { boolean, char, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { conditions, items } from './catalogue.ts'
+import { users } from './users.ts'
+
+const money = () => numeric({ precision: 10, scale: 2 })
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    conditionId: integer()
+      .notNull()
+      .references(() => conditions.id),
+    /** Price paid per item in GBP; the amount and currency as typed are kept beside it. */
+    pricePaid: money().notNull(),
+    originalPrice: money(),
+    currency: char({ length: 3 }),
+    purchaseDate: date(),
+    quantity: integer().notNull().default(1),
+    documentedPurchase: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('collections_user_idx').on(table.userId, table.createdAt), index('collections_item_idx').on(table.itemId)],
+)
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    conditionId: integer()
+      .notNull()
+      .references(() => conditions.id),
+    priceGbp: money().notNull(),
+    currency: char({ length: 3 }).notNull().default('GBP'),
+    originalPrice: money().notNull(),
+    saleDate: date().notNull(),
+    source: text().notNull(),
+    sourceRef: text(),
+    proofUrl: text(),
+    status: text({ enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    submitterId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sales_item_status_date_idx').on(table.itemId, table.status, table.saleDate),
+    uniqueIndex('sales_duplicate_key')
+      .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)
+      .where(sql`${table.sourceRef} is not null`),
+  ],
+)
+
+/** Fair price per item and condition grade, recomputed whenever the item's verified sales change. */
+export const priceSnapshots = pgTable(
+  'price_snapshots',
+  {
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    grade: text({ enum: ['new', 'used'] }).notNull(),
+    fairPriceGbp: money(),
+    lastSalePrice: money(),
+    lastSaleDate: date(),
+    avg30d: money(),
+    avg90d: money(),
+    volume30d: integer().notNull().default(0),
+    salesCount90d: integer().notNull().default(0),
+    salesCount: integer().notNull().default(0),
+    /** Percent change of the 30-day average against the 30 days before it. */
+    trend: numeric({ precision: 8, scale: 2 }),
+    confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] }).notNull().default('LOW'),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.grade] })],
+)
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    conditionId: integer()
+      .notNull()
+      .references(() => conditions.id),
+    direction: text({ enum: ['below', 'above'] }).notNull().default('below'),
+    /** Threshold in GBP; the amount and currency as typed are kept beside it. */
+    thresholdValue: money().notNull(),
+    originalThreshold: money(),
+    currency: char({ length: 3 }),
+    active: boolean().notNull().default(true),
+    lastTriggered: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('alerts_user_idx').on(table.userId), index('alerts_item_active_idx').on(table.itemId, table.active)],
+)
+
+/** In-app notifications, e.g. a price alert that fired. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text(),
+    link: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
+)
+
+/** Daily exchange rates: how many units of `currency` one GBP buys is 1 / rateToGbp. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    date: date().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    /** Value of one unit of `currency` in GBP. */
+    rateToGbp: numeric({ precision: 14, scale: 6 }).notNull(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.date, table.currency] })],
+)

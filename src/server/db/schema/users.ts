@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm'
+import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().unique(),
+  firstName: text(),
+  lastName: text(),
+  profileImageUrl: text(),
+  profileType: text({ enum: ['collector', 'investor', 'shop'] }),
+  currencyPreference: char({ length: 3 }).notNull().default('USD'),
+  onboardingCompleted: boolean().notNull().default(false),
+  isTrusted: boolean().notNull().default(false),
+  totalPoints: integer().notNull().default(0),
+  level: integer().notNull().default(1),
+  /** Null for users who only sign in through OpenID Connect. */
+  passwordHash: text(),
+  role: text({ enum: ['user', 'admin'] }).notNull().default('user'),
+  /** OpenID Connect subject, when the user came through the OIDC provider. */
+  oidcSubject: text().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the random cookie token; the token itself is never stored. */
+    sid: text().primaryKey(),
+    sess: jsonb().notNull(),
+    expire: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire)],
+)
+
+/** The private-beta allow-list; BETA_PUBLIC=true opens the app to everyone. */
+export const betaAccess = pgTable('beta_access', {
+  email: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+})

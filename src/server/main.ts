@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openConfiguredDatabase } from './db/open.ts'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const database = await openConfiguredDatabase(config)
+  const app = await buildApp({
+    db: database.db,
+    webDistDir: config.WEB_DIST_DIR,
+    logger: { level: config.LOG_LEVEL },
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.PORT, host: config.HOST })
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`
+  app.log.info(`Brickfolio is serving http://localhost:${config.PORT} on ${where}`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+  } else {
+    console.error('Brickfolio could not start:', error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm'
+import { normalizeCode, normalizeName, slugify } from '../../../shared/text.ts'
+import { type Database, queryRows } from '../../db/client.ts'
+
+/** What a bulk write did, row by row. */
+export interface WriteCounts {
+  inserted: number
+  updated: number
+  unchanged: number
+}
+
+export const emptyCounts = (): WriteCounts => ({ inserted: 0, updated: 0, unchanged: 0 })
+
+export function addCounts(total: WriteCounts, part: WriteCounts): void {
+  total.inserted += part.inserted
+  total.updated += part.updated
+  total.unchanged += part.unchanged
+}
+
+const param = sql.param
+
+export interface ThemeRow {
+  id: number
+  name: string
+  parentId: number | null
+  era?: string | null
+  complexity?: string | null
+  colorScheme?: string | null
+}
+
+/** Root-first id path of each theme; a missing parent or a cycle makes the theme its own root. */
+export function themePaths(themes: ThemeRow[]): Map<number, number[]> {
+  const byId = new Map(themes.map((theme) => [theme.id, theme]))
+  const paths = new Map<number, number[]>()
+  const pathOf = (id: number, seen: Set<number>): number[] => {
+    const known = paths.get(id)
+    if (known) return known
+    const theme = byId.get(id)
+    const parentId = theme?.parentId
+    const path =
+      parentId != null && byId.has(parentId) && !seen.has(parentId)
+        ? [...pathOf(parentId, seen.add(id)), id]
+        : [id]
+    paths.set(id, path)
+    return path
+  }
+  for (const theme of themes) pathOf(theme.id, new Set())
+  return paths
+}
+
+/**
+ * Inserts or updates themes with their tree paths. Era, complexity and colour are only written
+ * when given, so an import never erases what the demo catalogue or an admin set.
+ */
+export async function upsertThemes(db: Database, themes: ThemeRow[]): Promise<WriteCounts> {
+  if (themes.length === 0) return emptyCounts()
+  const paths = themePaths(themes)
+  const byId = new Map(themes.map((theme) => [theme.id, theme]))
+  const rootName = (id: number) => byId.get(paths.get(id)?.[0] ?? id)?.name ?? ''
+  // Parents first, so every parent_id foreign key already resolves.
+  const ordered = [...themes].sort((a, b) => (paths.get(a.id)?.length ?? 0) - (paths.get(b.id)?.length ?? 0))
+  const rows = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`insert into themes (id, name, parent_id, path, root_name, era, complexity, color_scheme)
+      select u.id, u.name, u.parent_id, string_to_array(u.path, ',')::int[], u.root_name, u.era, u.complexity, u.color_scheme
+      from unnest(${param(ordered.map((t) => t.id))}::int[], ${param(ordered.map((t) => t.name))}::text[],
+        ${param(ordered.map((t) => (t.parentId != null && byId.has(t.parentId) ? t.parentId : null)))}::int[],
+        ${param(ordered.map((t) => (paths.get(t.id) ?? [t.id]).join(',')))}::text[],
+        ${param(ordered.map((t) => rootName(t.id)))}::text[],
+        ${param(ordered.map((t) => t.era ?? null))}::text[], ${param(ordered.map((t) => t.complexity ?? null))}::text[],
+        ${param(ordered.map((t) => t.colorScheme ?? null))}::text[])
+        with ordinality as u(id, name, parent_id, path, root_name, era, complexity, color_scheme, position)
+      order by u.position
+      on conflict (id) do update set
+        name = excluded.name, parent_id = excluded.parent_id, path = excluded.path, root_name = excluded.root_name,
+        era = coalesce(excluded.era, themes.era), complexity = coalesce(excluded.complexity, themes.complexity),
+        color_scheme = coalesce(excluded.color_scheme, themes.color_scheme)
+      where (themes.name, themes.parent_id, themes.path, themes.root_name) is distinct from
+            (excluded.name, excluded.parent_id, excluded.path, excluded.root_name)
+         or (excluded.era is not null and excluded.era is distinct from themes.era)
+         or (excluded.complexity is not null and excluded.complexity is distinct from themes.complexity)
+         or (excluded.color_scheme is not null and excluded.color_scheme is distinct from themes.color_scheme)
+      returning (xmax = 0) as inserted`,
+  )
+  return countsFromReturning(rows, themes.length)
+}
+
+function countsFromReturning(rows: { inserted: boolean }[], total: number): WriteCounts {
+  const inserted = rows.filter((row) => row.inserted).length
+  const updated = rows.length - inserted
+  return { inserted, updated, unchanged: total - rows.length }
+}
+
+export interface ItemRow {
+  type: 'set' | 'minifig'
+  number: string
+  name: string
+  theme: string
+  themeId: number | null
+  year: number | null
+  pieces: number | null
+  imageUrl: string | null
+  /** Only written when given (demo data); an import leaves an existing value alone. */
+  minifigures?: number | null
+  originalMsrpGbp?: string | null
+}
+
+/**
+ * Inserts new items and updates changed ones, matched by (type, number). The slug of an existing
+ * item never changes, so shared links keep working; a new item whose slug is taken gets a suffix.
+ */
+export async function upsertItems(db: Database, items: ItemRow[]): Promise<WriteCounts> {
+  if (items.length === 0) return emptyCounts()
+  const slugs = await uniqueSlugs(db, items)
+  const column = <T>(pick: (item: ItemRow) => T) => param(items.map(pick))
+  const rows = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`insert into items (type, number, normalized_code, name, normalized_name, slug, theme, theme_id, year, pieces,
+        image_url, minifigures, original_msrp)
+      select * from unnest(${column((i) => i.type)}::text[], ${column((i) => i.number)}::text[],
+        ${column((i) => normalizeCode(i.number))}::text[], ${column((i) => i.name)}::text[],
+        ${column((i) => normalizeName(i.name))}::text[], ${param(slugs)}::text[], ${column((i) => i.theme)}::text[],
+        ${column((i) => i.themeId)}::int[], ${column((i) => i.year)}::int[], ${column((i) => i.pieces)}::int[],
+        ${column((i) => i.imageUrl)}::text[], ${column((i) => i.minifigures ?? null)}::int[],
+        ${column((i) => i.originalMsrpGbp ?? null)}::numeric[])
+      on conflict (type, number) do update set
+        name = excluded.name, normalized_name = excluded.normalized_name, normalized_code = excluded.normalized_code,
+        theme = excluded.theme, theme_id = excluded.theme_id, year = excluded.year, pieces = excluded.pieces,
+        image_url = excluded.image_url,
+        minifigures = coalesce(excluded.minifigures, items.minifigures),
+        original_msrp = coalesce(excluded.original_msrp, items.original_msrp),
+        updated_at = now()
+      where (items.name, items.theme, items.theme_id, items.year, items.pieces, items.image_url)
+          is distinct from (excluded.name, excluded.theme, excluded.theme_id, excluded.year, excluded.pieces, excluded.image_url)
+        or (excluded.minifigures is not null and excluded.minifigures is distinct from items.minifigures)
+        or (excluded.original_msrp is not null and excluded.original_msrp is distinct from items.original_msrp)
+      returning (xmax = 0) as inserted`,
+  )
+  return countsFromReturning(rows, items.length)
+}
+
+/** Slugs for a batch: an existing item's own slug, else `{number}-{name}`, suffixed when taken. */
+async function uniqueSlugs(db: Database, items: ItemRow[]): Promise<string[]> {
+  const wanted = items.map((item) => slugify(item.number, item.name))
+  const taken = await queryRows<{ slug: string; type: string; number: string }>(
+    db,
+    sql`select slug, type, number from items where slug = any(${param(wanted)}::text[])`,
+  )
+  const owner = new Map(taken.map((row) => [row.slug, `${row.type}:${row.number}`]))
+  return items.map((item, index) => {
+    const key = `${item.type}:${item.number}`
+    let slug = wanted[index] ?? slugify(item.number, item.name)
+    for (let n = 2; owner.has(slug) && owner.get(slug) !== key; n++) slug = `${wanted[index]}-${n}`
+    owner.set(slug, key)
+    return slug
+  })
+}
+
+export interface AliasRow {
+  type: 'set' | 'minifig'
+  number: string
+  alias: string
+}
+
+export async function upsertAliases(db: Database, aliases: AliasRow[]): Promise<WriteCounts> {
+  if (aliases.length === 0) return emptyCounts()
+  const rows = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`insert into item_aliases (item_id, alias_text, normalized_alias)
+      select i.id, u.alias, u.normalized
+      from unnest(${param(aliases.map((a) => a.type))}::text[], ${param(aliases.map((a) => a.number))}::text[],
+        ${param(aliases.map((a) => a.alias))}::text[], ${param(aliases.map((a) => normalizeName(a.alias)))}::text[])
+        as u(type, number, alias, normalized)
+      join items i on i.type = u.type and i.number = u.number
+      on conflict (item_id, normalized_alias) do nothing
+      returning true as inserted`,
+  )
+  return { inserted: rows.length, updated: 0, unchanged: aliases.length - rows.length }
+}
+
+/** Items of a type whose alias equals one of these numbers, e.g. demo 'sw0001' known as 'fig-000123'. */
+export async function findItemsByAlias(
+  db: Database,
+  type: 'set' | 'minifig',
+  numbers: string[],
+): Promise<Map<string, string>> {
+  if (numbers.length === 0) return new Map()
+  const rows = await queryRows<{ alias: string; number: string }>(
+    db,
+    sql`select u.alias, i.number from unnest(${param(numbers)}::text[], ${param(numbers.map(normalizeName))}::text[])
+        as u(alias, normalized)
+      join item_aliases a on a.normalized_alias = u.normalized
+      join items i on i.id = a.item_id and i.type = ${type}`,
+  )
+  return new Map(rows.map((row) => [row.alias, row.number]))
+}
+
+export interface SetMinifigRow {
+  setNumber: string
+  minifigNumber: string
+  quantity: number
+}
+
+/** Links a set to its minifigures; a link whose set or minifigure is unknown is counted as missing. */
+export async function upsertSetMinifigs(
+  db: Database,
+  links: SetMinifigRow[],
+): Promise<WriteCounts & { missing: number }> {
+  if (links.length === 0) return { ...emptyCounts(), missing: 0 }
+  const [counts] = await queryRows<{ resolved: number; inserted: number; written: number }>(
+    db,
+    sql`with input as (
+        select s.id as set_id, m.id as minifig_id, u.quantity
+        from unnest(${param(links.map((l) => l.setNumber))}::text[], ${param(links.map((l) => l.minifigNumber))}::text[],
+          ${param(links.map((l) => l.quantity))}::int[]) as u(set_number, minifig_number, quantity)
+        join items s on s.type = 'set' and s.number = u.set_number
+        join items m on m.type = 'minifig' and m.number = u.minifig_number
+      ), written as (
+        insert into set_minifigures (set_id, minifig_id, quantity)
+        select set_id, minifig_id, quantity from input
+        on conflict (set_id, minifig_id) do update set quantity = excluded.quantity
+        where set_minifigures.quantity is distinct from excluded.quantity
+        returning (xmax = 0) as inserted
+      )
+      select (select count(*)::int from input) as resolved,
+        count(*) filter (where inserted)::int as inserted, count(*)::int as written
+      from written`,
+  )
+  const { resolved = 0, inserted = 0, written = 0 } = counts ?? {}
+  return { inserted, updated: written - inserted, unchanged: resolved - written, missing: links.length - resolved }
+}

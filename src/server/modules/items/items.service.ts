@@ -1,0 +1,51 @@
+import type { ItemDetail, ListItemsQuery, SearchItemsQuery, SearchResult } from '../../../shared/contract/catalogue.ts'
+import type { Database } from '../../db/client.ts'
+import { notFound } from '../../errors.ts'
+import { findItemBySlug, findSetMinifigures, findSetsContaining, listItems, searchItems } from './items.repo.ts'
+import { searchTerms } from './items.search.ts'
+
+export async function listCatalogue({ db, query }: { db: Database; query: ListItemsQuery }) {
+  if (query.query) return searchItems(db, searchTerms(query.query), query)
+  return listItems(db, query)
+}
+
+export async function searchCatalogue({
+  db,
+  query,
+}: {
+  db: Database
+  query: SearchItemsQuery
+}): Promise<{ results: SearchResult[] }> {
+  const { items } = await searchItems(db, searchTerms(query.query), { limit: query.limit, offset: 0 })
+  return {
+    results: items.map((item) => ({
+      id: item.id,
+      type: item.type,
+      name: item.name,
+      code: item.number,
+      number: item.number,
+      slug: item.slug,
+      theme: item.theme,
+      year: item.year,
+      imageUrl: item.imageUrl,
+      originalMsrp: item.originalMsrp,
+      createdAt: item.createdAt,
+    })),
+  }
+}
+
+export async function getItemDetail({ db, slug }: { db: Database; slug: string }): Promise<ItemDetail> {
+  const item = await findItemBySlug(db, slug)
+  if (!item) throw notFound('Item not found')
+  const [minifigures, sets] =
+    item.type === 'set'
+      ? [await findSetMinifigures(db, item.id), []]
+      : [[], await findSetsContaining(db, item.id)]
+  const linkedCount = (item.type === 'set' ? minifigures : sets).reduce((sum, link) => sum + link.quantity, 0)
+  return {
+    ...item,
+    // A set's own figure count (from the catalogue) wins; linked figures fill in when it is unknown.
+    minifigureCount: item.type === 'set' ? (item.minifigures ?? linkedCount) : sets.length,
+    setLinks: { minifigures, sets },
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ErrorResponse } from '../../shared/contract/common.ts'
+import { HttpError } from '../errors.ts'
+
+/** Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }))
+      const body: ErrorResponse = {
+        message: errors.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '),
+        code: 'VALIDATION_ERROR',
+        errors,
+      }
+      return reply.code(400).send(body)
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorResponse)
+    }
+    const status = error.statusCode ?? 500
+    if (status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit) carry readable messages.
+      return reply.code(status).send({ message: error.message, code: error.code } satisfies ErrorResponse)
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
+  })
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+export const itemTypeSchema = z.enum(['set', 'minifig'])
+export type ItemType = z.infer<typeof itemTypeSchema>
+
+/** A decimal amount as text with at most two decimals, e.g. '734.99' (money is never a float). */
+export const moneyStringSchema = z.string().regex(/^-?\d{1,8}(\.\d{1,2})?$/, {
+  message: 'Expected an amount with at most 2 decimals, e.g. 12.50',
+})
+
+/** The error body every endpoint answers with (DESIGN §8). */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+})
+export type ErrorResponse = z.infer<typeof errorResponseSchema>
+
+/** Query-string integer within bounds; a bad value fails with a message naming the parameter. */
+export function queryInteger(options: { name: string; min: number; max?: number }) {
+  const schema = z.coerce
+    .number({ message: `${options.name} must be a whole number` })
+    .int({ message: `${options.name} must be a whole number` })
+    .min(options.min, { message: `${options.name} must be at least ${options.min}` })
+  return options.max === undefined
+    ? schema
+    : schema.max(options.max, { message: `${options.name} must be at most ${options.max}` })
+}
