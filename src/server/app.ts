@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
+import { ReadCache } from './lib/read-cache.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
@@ -11,6 +12,7 @@ import { registerWebApp } from './plugins/web-app.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database
+    readCache: ReadCache
   }
 }
 
@@ -19,6 +21,8 @@ export interface AppOptions {
   /** Built web app to serve; omitted in API tests. */
   webDistDir?: string
   logger?: FastifyServerOptions['logger']
+  /** How long catalogue read answers may be served from memory; 0 turns the cache off. */
+  readCacheTtlMs?: number
 }
 
 /** Builds the Fastify instance (plugins, then modules). It never listens: main.ts and tests do that. */
@@ -27,10 +31,13 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Slugs of long catalogue names exceed Fastify's default of 100 characters.
+    routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
+  app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
   registerErrorHandling(app)
 
   await app.register(helmet, {

@@ -21,6 +21,8 @@ const configSchema = z.object({
   PGLITE_DIR: z.string().min(1).default('./data/db'),
   /** Seed the hand-written demo catalogue into an empty database at start. */
   SEED_DEMO: booleanFromEnv.default(true),
+  /** Seconds a catalogue read answer may be served from memory (0 = off); see ADR 002. */
+  READ_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -32,7 +34,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names the variable and what is wrong with it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
   const parsed = configSchema.safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

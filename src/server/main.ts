@@ -9,6 +9,7 @@ async function main(): Promise<void> {
     db: database.db,
     webDistDir: config.WEB_DIST_DIR,
     logger: { level: config.LOG_LEVEL },
+    readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
   })
 
   let closing = false

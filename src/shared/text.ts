@@ -1,8 +1,12 @@
 /** Text normalisation shared by search, slugs and imports (pure; no I/O). */
 
+/** Trademark signs would otherwise decompose into letters ('™' → 'TM') under NFKD. */
+const TRADEMARK_SIGNS = /[™®©℠]/g
+
 /** Lower-case, accents removed, '&' spelled out, every other non-alphanumeric run a single space. */
 export function normalizeName(text: string): string {
   return text
+    .replace(TRADEMARK_SIGNS, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -24,13 +28,22 @@ export function normalizeCode(text: string): string {
     .replace(/^-|-$/g, '')
 }
 
-/** `{number}-{name}` lower-cased with every non-alphanumeric run turned into one '-'. */
+const MAX_SLUG_LENGTH = 80
+
+/**
+ * `{number}-{name}` lower-cased with every non-alphanumeric run turned into one '-', cut at a
+ * word boundary so that long catalogue names still give readable links.
+ */
 export function slugify(number: string, name: string): string {
   const slug = `${number}-${name}`
+    .replace(TRADEMARK_SIGNS, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-  return slug || 'item'
+  if (slug.length <= MAX_SLUG_LENGTH) return slug || 'item'
+  const cut = slug.slice(0, MAX_SLUG_LENGTH + 1)
+  const lastDash = cut.lastIndexOf('-')
+  return (lastDash > 0 ? cut.slice(0, lastDash) : cut.slice(0, MAX_SLUG_LENGTH)).replace(/-+$/, '')
 }

@@ -29,7 +29,9 @@ async function main(args: string[]): Promise<number> {
     }
     if (result.problems.length > 50) console.error(`  … and ${result.problems.length - 50} more problems`)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(JSON.stringify({ ...result.summary, byKind: result.byKind, seconds: Number(seconds) }, null, 2))
+    console.log(
+      JSON.stringify({ ...result.summary, byKind: result.byKind, seconds: Number(seconds) }, null, 2),
+    )
     return 0
   } finally {
     await database.close()
@@ -39,6 +41,8 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof MissingImportFileError ? error.message : error)
+    console.error(
+      error instanceof ConfigError || error instanceof MissingImportFileError ? error.message : error,
+    )
     process.exit(1)
   })

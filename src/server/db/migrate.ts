@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { DatabaseHandle } from './client.ts'
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url))

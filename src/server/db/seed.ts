@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { addCounts, emptyCounts, upsertAliases, upsertItems, upsertSetMinifigs, upsertThemes } from '../modules/imports/catalogue-bulk.repo.ts'
+import {
+  addCounts,
+  emptyCounts,
+  upsertAliases,
+  upsertItems,
+  upsertSetMinifigs,
+  upsertThemes,
+} from '../modules/imports/catalogue-bulk.repo.ts'
 import { type Database, queryRows } from './client.ts'
 import { conditions } from './schema/index.ts'
 import { seedConditions } from './seed/conditions.ts'
@@ -49,7 +56,9 @@ export async function seedDemoCatalogue(db: Database): Promise<{ seeded: boolean
       ]),
     )
     await upsertAliases(tx, [
-      ...demoSets.flatMap((set) => (set.aliases ?? []).map((alias) => ({ type: 'set' as const, number: set.number, alias }))),
+      ...demoSets.flatMap((set) =>
+        (set.aliases ?? []).map((alias) => ({ type: 'set' as const, number: set.number, alias })),
+      ),
       ...demoMinifigs.flatMap((figure) =>
         (figure.aliases ?? []).map((alias) => ({ type: 'minifig' as const, number: figure.number, alias })),
       ),

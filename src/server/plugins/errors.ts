@@ -12,14 +12,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }))
       const body: ErrorResponse = {
-        message: errors.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '),
+        message: errors.map(describeIssue).join('; '),
         code: 'VALIDATION_ERROR',
         errors,
       }
       return reply.code(400).send(body)
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorResponse)
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code } satisfies ErrorResponse)
     }
     const status = error.statusCode ?? 500
     if (status < 500) {
@@ -27,6 +29,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message: error.message, code: error.code } satisfies ErrorResponse)
     }
     request.log.error({ err: error }, 'request failed')
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
   })
+}
+
+/** 'limit must be at least 1' stays as it is; a message that does not name its field gets it in front. */
+function describeIssue(issue: { path: string; message: string }): string {
+  const field = issue.path.split('.').pop() ?? ''
+  if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message
+  return `${issue.path}: ${issue.message}`
 }

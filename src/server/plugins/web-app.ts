@@ -19,7 +19,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         )
       },
     })

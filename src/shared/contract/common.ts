@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const itemTypeSchema = z.enum(['set', 'minifig'])
+export const itemTypeSchema = z.enum(['set', 'minifig'], { message: "type must be 'set' or 'minifig'" })
 export type ItemType = z.infer<typeof itemTypeSchema>
 
 /** A decimal amount as text with at most two decimals, e.g. '734.99' (money is never a float). */

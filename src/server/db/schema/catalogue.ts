@@ -1,4 +1,16 @@
-import { type AnyPgColumn, char, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
 
 /** Theme tree (Rebrickable's ids are kept so imports merge); `rootName` is the top-level theme's name. */
@@ -15,7 +27,10 @@ export const themes = pgTable(
     complexity: text(),
     colorScheme: text(),
   },
-  (table) => [index('themes_parent_idx').on(table.parentId), index('themes_path_idx').using('gin', table.path)],
+  (table) => [
+    index('themes_parent_idx').on(table.parentId),
+    index('themes_path_idx').using('gin', table.path),
+  ],
 )
 
 export const items = pgTable(
@@ -116,7 +131,9 @@ export const itemRequests = pgTable('item_requests', {
   year: integer(),
   imageUrl: text(),
   submittedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -1,5 +1,15 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { boolean } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { items } from './catalogue.ts'
 import { users } from './users.ts'
 
@@ -58,7 +68,9 @@ export const moderationFlags = pgTable(
     entityType: text().notNull(),
     entityId: text().notNull(),
     code: text().notNull(),
-    status: text({ enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
     notes: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { boolean, char, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { conditions, items } from './catalogue.ts'
 import { users } from './users.ts'
 
@@ -28,7 +41,10 @@ export const collections = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('collections_user_idx').on(table.userId, table.createdAt), index('collections_item_idx').on(table.itemId)],
+  (table) => [
+    index('collections_user_idx').on(table.userId, table.createdAt),
+    index('collections_item_idx').on(table.itemId),
+  ],
 )
 
 export const sales = pgTable(
@@ -48,7 +64,9 @@ export const sales = pgTable(
     source: text().notNull(),
     sourceRef: text(),
     proofUrl: text(),
-    status: text({ enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
     submitterId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -79,7 +97,9 @@ export const priceSnapshots = pgTable(
     salesCount: integer().notNull().default(0),
     /** Percent change of the 30-day average against the 30 days before it. */
     trend: numeric({ precision: 8, scale: 2 }),
-    confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] }).notNull().default('LOW'),
+    confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] })
+      .notNull()
+      .default('LOW'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.itemId, table.grade] })],
@@ -98,7 +118,9 @@ export const alerts = pgTable(
     conditionId: integer()
       .notNull()
       .references(() => conditions.id),
-    direction: text({ enum: ['below', 'above'] }).notNull().default('below'),
+    direction: text({ enum: ['below', 'above'] })
+      .notNull()
+      .default('below'),
     /** Threshold in GBP; the amount and currency as typed are kept beside it. */
     thresholdValue: money().notNull(),
     originalThreshold: money(),
@@ -107,7 +129,10 @@ export const alerts = pgTable(
     lastTriggered: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('alerts_user_idx').on(table.userId), index('alerts_item_active_idx').on(table.itemId, table.active)],
+  (table) => [
+    index('alerts_user_idx').on(table.userId),
+    index('alerts_item_active_idx').on(table.itemId, table.active),
+  ],
 )
 
 /** In-app notifications, e.g. a price alert that fired. */

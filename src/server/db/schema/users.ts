@@ -15,7 +15,9 @@ export const users = pgTable('users', {
   level: integer().notNull().default(1),
   /** Null for users who only sign in through OpenID Connect. */
   passwordHash: text(),
-  role: text({ enum: ['user', 'admin'] }).notNull().default('user'),
+  role: text({ enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
   /** OpenID Connect subject, when the user came through the OIDC provider. */
   oidcSubject: text().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -227,5 +227,10 @@ export async function upsertSetMinifigs(
       from written`,
   )
   const { resolved = 0, inserted = 0, written = 0 } = counts ?? {}
-  return { inserted, updated: written - inserted, unchanged: resolved - written, missing: links.length - resolved }
+  return {
+    inserted,
+    updated: written - inserted,
+    unchanged: resolved - written,
+    missing: links.length - resolved,
+  }
 }

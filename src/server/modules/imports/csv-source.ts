@@ -27,7 +27,10 @@ export function findCsvFile(dir: string, name: string): string | undefined {
  * Streams a CSV file (gzipped or not, CRLF or LF, quoted fields) as header-keyed records with
  * their line numbers. A malformed record is passed to `onProblem` and skipped.
  */
-export async function* readCsv(file: string, onProblem: (problem: RowProblem) => void): AsyncGenerator<CsvRow> {
+export async function* readCsv(
+  file: string,
+  onProblem: (problem: RowProblem) => void,
+): AsyncGenerator<CsvRow> {
   const fileName = path.basename(file)
   const input = createReadStream(file)
   const parser = parse({
@@ -37,7 +40,11 @@ export async function* readCsv(file: string, onProblem: (problem: RowProblem) =>
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (error) => {
-      onProblem({ file: fileName, line: Number(error?.lines ?? 0), message: error?.message ?? 'Malformed CSV record' })
+      onProblem({
+        file: fileName,
+        line: Number(error?.lines ?? 0),
+        message: error?.message ?? 'Malformed CSV record',
+      })
       return undefined
     },
   })

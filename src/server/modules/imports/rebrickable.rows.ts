@@ -7,7 +7,11 @@ const integer = (name: string) =>
     .trim()
     .regex(/^\d+$/, { message: `${name} must be a whole number` })
     .transform(Number)
-const text = (name: string) => z.string().trim().min(1, { message: `${name} is empty` })
+const text = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: `${name} is empty` })
 const optionalUrl = z
   .string()
   .trim()

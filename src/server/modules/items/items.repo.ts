@@ -63,24 +63,28 @@ export async function searchItems(
   const { code, name } = terms
   const candidates: SQL[] = []
   if (code) {
-    candidates.push(sql`select id, 0 as rank, 1::real as score from items
+    candidates.push(sql`select id, 0 as rank, 1::numeric as score from items
       where normalized_code = ${code} or normalized_code = ${`${code}-1`}`)
-    candidates.push(sql`select id, 1 as rank, 1::real as score from items
+    candidates.push(sql`select id, 1 as rank, 1::numeric as score from items
       where normalized_code like ${`${code}%`}`)
   }
   if (name) {
-    candidates.push(sql`select item_id as id, 0 as rank, 1::real as score from item_aliases
+    candidates.push(sql`select item_id as id, 0 as rank, 1::numeric as score from item_aliases
       where normalized_alias = ${name}`)
     if (name.length >= 3) {
+      // Similarity in steps of 0.1, so that among equally good matches the bigger set comes first:
+      // 'falcon' means the Millennium Falcon before the Falcon minifigure.
       candidates.push(sql`select id, 2 as rank,
-          greatest(word_similarity(${name}, normalized_name), similarity(${name}, normalized_name))
+          round(greatest(word_similarity(${name}, normalized_name), similarity(${name}, normalized_name))::numeric, 1)
             + case when normalized_name like ${`%${name}%`} then 1 else 0 end as score
         from items
         where ${name} <% normalized_name or normalized_name % ${name} or normalized_name like ${`%${name}%`}`)
-      candidates.push(sql`select item_id as id, 2 as rank, similarity(${name}, normalized_alias) as score
+      candidates.push(sql`select item_id as id, 2 as rank, round(similarity(${name}, normalized_alias)::numeric, 1) as score
         from item_aliases where normalized_alias % ${name}`)
     } else {
-      candidates.push(sql`select id, 2 as rank, 1::real as score from items where normalized_name like ${`${name}%`}`)
+      candidates.push(
+        sql`select id, 2 as rank, 1::numeric as score from items where normalized_name like ${`${name}%`}`,
+      )
     }
   }
   if (candidates.length === 0) return { items: [], total: 0 }
@@ -92,7 +96,8 @@ export async function searchItems(
       select ${itemColumns}, count(*) over ()::int as total
       from best b join items i on i.id = b.id ${themeJoins}
       ${whereClause(filters)}
-      order by b.rank, b.score desc, similarity(${name}, i.normalized_name) desc, i.year desc nulls last, i.id
+      order by b.rank, b.score desc, coalesce(i.pieces, 0) desc, similarity(${name}, i.normalized_name) desc,
+        i.year desc nulls last, i.id
       limit ${query.limit} offset ${query.offset}`,
   )
   const total = rows[0]?.total ?? 0

@@ -1,7 +1,18 @@
-import type { ItemDetail, ListItemsQuery, SearchItemsQuery, SearchResult } from '../../../shared/contract/catalogue.ts'
+import type {
+  ItemDetail,
+  ListItemsQuery,
+  SearchItemsQuery,
+  SearchResult,
+} from '../../../shared/contract/catalogue.ts'
 import type { Database } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
-import { findItemBySlug, findSetMinifigures, findSetsContaining, listItems, searchItems } from './items.repo.ts'
+import {
+  findItemBySlug,
+  findSetMinifigures,
+  findSetsContaining,
+  listItems,
+  searchItems,
+} from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
 export async function listCatalogue({ db, query }: { db: Database; query: ListItemsQuery }) {

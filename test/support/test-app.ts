@@ -1,0 +1,23 @@
+import { afterAll, beforeAll } from 'vitest'
+import { type App, buildApp } from '../../src/server/app.ts'
+import type { DatabaseHandle } from '../../src/server/db/client.ts'
+import { createTestDatabase } from './test-database.ts'
+
+export interface TestContext {
+  app: App
+  database: DatabaseHandle
+}
+
+/** Builds the app on this file's own database before its tests, and closes both after them. */
+export function setupTestApp(): TestContext {
+  const context = {} as TestContext
+  beforeAll(async () => {
+    context.database = await createTestDatabase()
+    context.app = await buildApp({ db: context.database.db })
+  })
+  afterAll(async () => {
+    await context.app?.close()
+    await context.database?.close()
+  })
+  return context
+}
