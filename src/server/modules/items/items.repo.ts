@@ -52,8 +52,10 @@ export async function listItems(
 }
 
 /**
- * Ranked search: exact number (or alias) first, then number prefix, then name similarity
- * (pg_trgm word similarity, so 'falcon' finds 'Millennium Falcon' and typos still match).
+ * Ranked search: exact number (or alias) first, then number prefix, then names. A name matches
+ * when it contains every word of the query; only when that finds too few does fuzzy pg_trgm word
+ * similarity join in, so 'millenium falcon' (typo) still finds the Millennium Falcon while common
+ * words stay fast (the fuzzy scan is the expensive part).
  */
 export async function searchItems(
   db: Database,
@@ -61,47 +63,75 @@ export async function searchItems(
   query: ItemFilters & { limit: number; offset: number },
 ): Promise<{ items: Item[]; total: number }> {
   const { code, name } = terms
+  if (!code && !name) return { items: [], total: 0 }
+  const wanted = query.offset + query.limit
   const candidates: SQL[] = []
   if (code) {
     candidates.push(sql`select id, 0 as rank, 1::numeric as score from items
       where normalized_code = ${code} or normalized_code = ${`${code}-1`}`)
-    candidates.push(sql`select id, 1 as rank, 1::numeric as score from items
-      where normalized_code like ${`${code}%`}`)
+    candidates.push(
+      sql`select id, 1 as rank, 1::numeric as score from items where normalized_code like ${`${code}%`}`,
+    )
   }
   if (name) {
     candidates.push(sql`select item_id as id, 0 as rank, 1::numeric as score from item_aliases
       where normalized_alias = ${name}`)
-    if (name.length >= 3) {
-      // Similarity in steps of 0.1, so that among equally good matches the bigger set comes first:
-      // 'falcon' means the Millennium Falcon before the Falcon minifigure.
-      candidates.push(sql`select id, 2 as rank,
-          round(greatest(word_similarity(${name}, normalized_name), similarity(${name}, normalized_name))::numeric, 1)
-            + case when normalized_name like ${`%${name}%`} then 1 else 0 end as score
-        from items
-        where ${name} <% normalized_name or normalized_name % ${name} or normalized_name like ${`%${name}%`}`)
-      candidates.push(sql`select item_id as id, 2 as rank, round(similarity(${name}, normalized_alias)::numeric, 1) as score
-        from item_aliases where normalized_alias % ${name}`)
-    } else {
-      candidates.push(
-        sql`select id, 2 as rank, 1::numeric as score from items where normalized_name like ${`${name}%`}`,
-      )
-    }
   }
-  if (candidates.length === 0) return { items: [], total: 0 }
-  const filters = filterConditions(query)
+  let textual = sql`select null::int as id, 2 as rank, 0::numeric as score where false`
+  if (name.length >= 3) {
+    // A cheap score: the words as one phrase rank higher; size and name length break ties below,
+    // so 'falcon' means the Millennium Falcon before the Falcon minifigure.
+    textual = sql`select id, 2 as rank,
+        2 + case when normalized_name like ${`%${name}%`} then 0.5 else 0 end as score
+      from items where ${containsWords(name)}`
+    candidates.push(sql`select * from textual`)
+    // Fuzzy matches score below every textual one, in steps of 0.1 so that size breaks near-ties.
+    candidates.push(sql`select id, 2 as rank, round(word_similarity(${name}, normalized_name)::numeric, 1) as score
+      from items where ${name} <% normalized_name and (select count(*) from textual) < ${wanted}`)
+    candidates.push(sql`select item_id as id, 2 as rank, round(similarity(${name}, normalized_alias)::numeric, 1) as score
+      from item_aliases where normalized_alias % ${name}`)
+  } else if (name) {
+    candidates.push(
+      sql`select id, 2 as rank, 1::numeric as score from items where normalized_name like ${`${name}%`}`,
+    )
+  }
+  // Rank and cut the page on ids first; the item columns are built for that page only.
   const rows = await queryRows<Item & { total: number }>(
     db,
-    sql`with candidates as (${sql.join(candidates, sql` union all `)}),
-        best as (select id, min(rank) as rank, max(score) as score from candidates group by id)
-      select ${itemColumns}, count(*) over ()::int as total
-      from best b join items i on i.id = b.id ${themeJoins}
-      ${whereClause(filters)}
-      order by b.rank, b.score desc, coalesce(i.pieces, 0) desc, similarity(${name}, i.normalized_name) desc,
-        i.year desc nulls last, i.id
-      limit ${query.limit} offset ${query.offset}`,
+    sql`with textual as materialized (${textual}),
+        candidates as (${sql.join(candidates, sql` union all `)}),
+        best as (select id, min(rank) as rank, max(score) as score from candidates group by id),
+        page as (
+          select b.id, count(*) over () as total,
+            row_number() over (order by b.rank, b.score desc, coalesce(i.pieces, 0) desc, length(i.normalized_name),
+              i.year desc nulls last, i.id) as position
+          from best b join items i on i.id = b.id
+          ${whereClause(filterConditions(query))}
+          order by position limit ${query.limit} offset ${query.offset})
+      select ${itemColumns}, page.total::int as total
+      from page join items i on i.id = page.id ${themeJoins}
+      order by page.position`,
   )
-  const total = rows[0]?.total ?? 0
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countSearchMatches() : 0)
   return { items: rows.map(({ total: _total, ...item }) => item), total }
+
+  // A page past the end still reports how many matches there are.
+  async function countSearchMatches(): Promise<number> {
+    const again = await searchItems(db, terms, { ...query, offset: 0, limit: 1 })
+    return again.total
+  }
+}
+
+/**
+ * Every word of the query appears in the name. Words under three letters have no trigram to
+ * look up, so they are matched as part of the whole phrase instead ('at-at' → '%at at%').
+ */
+function containsWords(name: string): SQL {
+  const words = name.split(' ')
+  const long = words.filter((word) => word.length >= 3)
+  const conditions = long.map((word) => sql`normalized_name like ${`%${word}%`}`)
+  if (long.length < words.length) conditions.push(sql`normalized_name like ${`%${name}%`}`)
+  return sql.join(conditions, sql` and `)
 }
 
 export async function findItemBySlug(db: Database, slug: string) {

@@ -1,0 +1,235 @@
+/**
+ * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite]`
+ *
+ * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
+ * starts the real server on 127.0.0.1, drives each scenario with autocannon and prints requests/s,
+ * p50, p99 and the ratio to a bare Fastify hello-world measured in the same run (DESIGN §9).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client.ts'
+import { migrateDatabase } from '../src/server/db/migrate.ts'
+import { seedReferenceData } from '../src/server/db/seed.ts'
+import { importRebrickable } from '../src/server/modules/imports/rebrickable.import.ts'
+import { drive, type LoadResult } from './load.ts'
+import { type CatalogueSample, scenarios } from './scenarios.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string', default: '../shared/data/rebrickable' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    pglite: { type: 'boolean', default: false },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brickfolio_bench',
+    },
+  },
+})
+const durationSeconds = Number(args.duration)
+const WARM_UP_SECONDS = 2
+const connections = Number(args.connections)
+const root = path.resolve(import.meta.dirname, '..')
+const log = (message: string) => console.error(`[bench] ${message}`)
+
+interface Row {
+  database: string
+  scenario: string
+  cache: string
+  result: LoadResult
+  budget?: number
+}
+
+async function main() {
+  const rows: Row[] = []
+  const helloPort = 3901
+  const hello = await startProcess(
+    ['bench/hello-server.ts'],
+    { PORT: String(helloPort) },
+    `http://127.0.0.1:${helloPort}/`,
+  )
+  log('measuring the bare Fastify hello-world')
+  const helloResult = await drive({
+    baseUrl: `http://127.0.0.1:${helloPort}`,
+    paths: ['/'],
+    connections,
+    durationSeconds,
+  })
+  await stopProcess(hello)
+
+  const postgresUrl = await preparePostgres(args['database-url'])
+  const sample = await loadOnPostgres(postgresUrl)
+  for (const cacheSeconds of [30, 0]) {
+    rows.push(...(await measureServer('PostgreSQL', { DATABASE_URL: postgresUrl }, cacheSeconds, sample)))
+  }
+
+  if (args.pglite) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-bench-pglite-'))
+    try {
+      const handle = await openDatabase({ driver: 'pglite', dataDir: dir })
+      await loadCatalogue(handle)
+      await handle.close()
+      for (const cacheSeconds of [30, 0]) {
+        rows.push(...(await measureServer('PGlite', { PGLITE_DIR: dir }, cacheSeconds, sample)))
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  printTable(helloResult, rows)
+}
+
+async function preparePostgres(url: string): Promise<string> {
+  const target = new URL(url)
+  const name = target.pathname.replace(/^\//, '')
+  if (!/^[a-z0-9_]+$/.test(name))
+    throw new Error(`Use a simple database name for the benchmark, not "${name}"`)
+  const maintenance = new URL(url)
+  maintenance.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: maintenance.toString() })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return url
+}
+
+async function loadOnPostgres(url: string): Promise<CatalogueSample> {
+  const handle = await openDatabase({ driver: 'postgres', url })
+  try {
+    await loadCatalogue(handle)
+    return await sampleCatalogue(handle)
+  } finally {
+    await handle.close()
+  }
+}
+
+async function loadCatalogue(handle: DatabaseHandle) {
+  await migrateDatabase(handle)
+  await seedReferenceData(handle.db)
+  const started = performance.now()
+  const { summary } = await importRebrickable({ db: handle.db, dir: path.resolve(root, args.data) })
+  log(
+    `${handle.driver}: imported ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+}
+
+/** Realistic request targets: a stable pseudo-random spread of items and busy theme/year pairs. */
+async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample> {
+  const slugs = await queryRows<{ slug: string }>(
+    handle.db,
+    sql`select slug from items order by md5(id::text) limit 500`,
+  )
+  const themeYears = await queryRows<{ themeId: number; year: number }>(
+    handle.db,
+    sql`select t.path[1] as "themeId", i.year from items i join themes t on t.id = i.theme_id
+      where i.type = 'set' and i.year is not null group by 1, 2 order by count(*) desc limit 50`,
+  )
+  return { slugs: slugs.map((row) => row.slug), themeYears }
+}
+
+async function measureServer(
+  database: string,
+  env: Record<string, string>,
+  cacheSeconds: number,
+  sample: CatalogueSample,
+): Promise<Row[]> {
+  const port = 3902
+  const server = await startProcess(
+    ['src/server/main.ts'],
+    {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      READ_CACHE_TTL_SECONDS: String(cacheSeconds),
+      DB_POOL_MAX: '20',
+    },
+    `http://127.0.0.1:${port}/readyz`,
+  )
+  const rows: Row[] = []
+  try {
+    for (const scenario of scenarios) {
+      const paths = scenario.paths(sample)
+      const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'
+      log(`${database}, cache ${cache}: ${scenario.name}`)
+      // A short warm-up first, so the numbers are of a running server and not of its JIT start.
+      await drive({
+        baseUrl: `http://127.0.0.1:${port}`,
+        paths,
+        connections,
+        durationSeconds: WARM_UP_SECONDS,
+      })
+      const result = await drive({ baseUrl: `http://127.0.0.1:${port}`, paths, connections, durationSeconds })
+      rows.push({ database, scenario: scenario.name, cache, result, budget: scenario.budgetP99Ms })
+    }
+  } finally {
+    await stopProcess(server)
+  }
+  return rows
+}
+
+async function startProcess(
+  script: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script.join(' ')} exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(readyUrl)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`${script.join(' ')} did not become ready`)
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+function printTable(hello: LoadResult, rows: Row[]) {
+  const header = '| database | endpoint | cache | req/s | p50 ms | p99 ms | vs hello-world | p99 budget |'
+  const lines = [
+    `Load: ${connections} connections, ${durationSeconds} s per row, on 127.0.0.1.`,
+    '',
+    header,
+    '|---|---|---|---:|---:|---:|---:|---|',
+    `| – | bare Fastify hello-world | – | ${Math.round(hello.requestsPerSecond)} | ${hello.p50} | ${hello.p99} | 100% | – |`,
+  ]
+  for (const row of rows) {
+    const ratio = `${((row.result.requestsPerSecond / hello.requestsPerSecond) * 100).toFixed(0)}%`
+    const verdict =
+      row.budget === undefined ? '–' : `${row.budget} ms ${row.result.p99 <= row.budget ? 'ok' : 'OVER'}`
+    const failures = row.result.errors + row.result.non2xx
+    lines.push(
+      `| ${row.database} | ${row.scenario} | ${row.cache} | ${Math.round(row.result.requestsPerSecond)} | ${row.result.p50} | ${row.result.p99} | ${ratio} | ${verdict}${failures ? ` (${failures} failed)` : ''} |`,
+    )
+  }
+  console.log(lines.join('\n'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

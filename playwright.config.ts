@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, devices } from '@playwright/test'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const webDist = path.join(root, 'dist/web')
+const port = 3210
+const baseURL = `http://127.0.0.1:${port}`
+
+// The server serves the built app; CI runs `npm run build` first. Fail early and say so.
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  throw new Error(
+    `The web app is not built: ${path.relative(root, webDist)}/index.html is missing. ` +
+      'Run `npm run build` before `npm run test:e2e`.',
+  )
+}
+
+// A fresh embedded database per run. The config is also loaded in every worker process; workers
+// inherit this variable from the runner, so only the runner creates (and later removes) the directory.
+const PGLITE_ENV = 'BRICKFOLIO_E2E_PGLITE_DIR'
+if (!process.env[PGLITE_ENV]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-e2e-'))
+  process.env[PGLITE_ENV] = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+}
+const pgliteDir = process.env[PGLITE_ENV] as string
+
+// Debian's Chromium; Playwright never downloads browsers here.
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 } } },
+  ],
+  webServer: {
+    command: `${path.join(root, 'node_modules/.bin/tsx')} src/server/main.ts`,
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: pgliteDir,
+      // Always the fresh embedded database, even when the shell has a DATABASE_URL.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDist,
+    },
+  },
+})

@@ -1,0 +1,70 @@
+/**
+ * The generic request helper (spec 01 §7): every call sends cookies, an optional JSON body, and
+ * expects a JSON answer. Its error texts are the spec's (§8), so screens can show them as they are.
+ */
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required. Please refresh the page and log in.'
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response format. Please try refreshing the page.'
+
+/** A failed call; `status` is the HTTP status of the answer that failed. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RequestOptions {
+  /** Serialised as JSON; when present the request carries a JSON content type. */
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/**
+ * Sends a request and returns the parsed JSON answer. A 204 (or any empty 2xx without a content
+ * type) resolves to undefined, since there is nothing to parse.
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const hasBody = options.body !== undefined
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  })
+
+  if (!response.ok) {
+    const text = await response.text().catch(() => '')
+    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status)
+  }
+
+  const contentType = response.headers.get('content-type') ?? ''
+  if (response.status === 204 || (!contentType && response.headers.get('content-length') === '0')) {
+    return undefined as T
+  }
+  if (contentType.includes('text/html')) {
+    // A login page or the SPA's index.html instead of data: the session is gone.
+    throw new ApiError(AUTH_REQUIRED_MESSAGE, response.status)
+  }
+  if (!contentType.includes('application/json')) {
+    throw new ApiError(`Unexpected response type: ${contentType || 'unknown'}`, response.status)
+  }
+  try {
+    return (await response.json()) as T
+  } catch {
+    throw new ApiError(INVALID_RESPONSE_MESSAGE, response.status)
+  }
+}
