@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Item, LinkedItem, ListItemsQuery } from '../../../shared/contract/catalogue.ts'
 import { type Database, queryRows } from '../../db/client.ts'
-import type { SearchTerms } from './items.search.ts'
+import { nameWordPatterns, type SearchTerms } from './items.search.ts'
 
 /** Columns of an item as the API shows it, with its theme's badge data. */
 const itemColumns = sql`
@@ -122,16 +122,12 @@ export async function searchItems(
   }
 }
 
-/**
- * Every word of the query appears in the name. Words under three letters have no trigram to
- * look up, so they are matched as part of the whole phrase instead ('at-at' → '%at at%').
- */
+/** Every word of the query appears in the name. */
 function containsWords(name: string): SQL {
-  const words = name.split(' ')
-  const long = words.filter((word) => word.length >= 3)
-  const conditions = long.map((word) => sql`normalized_name like ${`%${word}%`}`)
-  if (long.length < words.length) conditions.push(sql`normalized_name like ${`%${name}%`}`)
-  return sql.join(conditions, sql` and `)
+  return sql.join(
+    nameWordPatterns(name).map((pattern) => sql`normalized_name like ${pattern}`),
+    sql` and `,
+  )
 }
 
 export async function findItemBySlug(db: Database, slug: string) {
