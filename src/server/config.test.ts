@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts'
 describe('loadConfig', () => {
   it('has defaults for a bare machine', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', PGLITE_DIR: './data/db', SEED_DEMO: true })
+    expect(config).toMatchObject({ PORT: 3000, HOST: 'localhost', PGLITE_DIR: './data/db', SEED_DEMO: true })
     expect(config.DATABASE_URL).toBeUndefined()
   })
 
@@ -19,7 +19,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       DATABASE_URL: 'postgres://u@127.0.0.1/db',
       SEED_DEMO: false,
-      HOST: '0.0.0.0',
+      HOST: 'localhost',
     })
   })
 

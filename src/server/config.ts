@@ -12,7 +12,7 @@ const postgresUrl = z
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('localhost'),
   /** PostgreSQL server to use; when absent the embedded PGlite database is used. */
   DATABASE_URL: postgresUrl.optional(),
   /** Most connections the app opens to PostgreSQL. */
