@@ -68,6 +68,14 @@ describe('GET /api/items', () => {
     expect(of2017.items.every((item) => item.year === 2017)).toBe(true)
   })
 
+  it('treats empty filters as "all", as a form with All Themes and All Years sends them', async () => {
+    const body = await getJson(
+      '/api/items?type=&year=&themeId=&theme=&query=&limit=1',
+      listItemsResponseSchema,
+    )
+    expect(body.total).toBe(demoSets.length + demoMinifigs.length)
+  })
+
   it('answers the search call ?query=&limit=10 ranked, exact number first', async () => {
     const body = await getJson('/api/items?query=75192&limit=10', listItemsResponseSchema)
     expect(body.items[0]).toMatchObject({
@@ -85,6 +93,8 @@ describe('GET /api/items', () => {
     ['year=19x', 'year must be a whole number'],
     ['type=brick', "type must be 'set' or 'minifig'"],
     ['themeId=0', 'themeId must be at least 1'],
+    ['limit=1&limit=2', 'limit must be a whole number'],
+    [`query=${'x'.repeat(101)}`, 'query must be at most 100 characters'],
   ])('refuses %s with a readable 400', async (query, message) => {
     const body = await getJson(`/api/items?${query}`, errorResponseSchema, 400)
     expect(body.message).toBe(message)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { itemTypeSchema, moneyStringSchema, queryInteger } from './common.ts'
+import { itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
 
 export const themeDataSchema = z.object({
   name: z.string(),
@@ -32,15 +32,15 @@ export const itemSchema = z.object({
 export type Item = z.infer<typeof itemSchema>
 
 export const listItemsQuerySchema = z.object({
-  type: itemTypeSchema.optional(),
+  type: optionalParam(itemTypeSchema),
   limit: queryInteger({ name: 'limit', min: 1, max: 1000 }).default(50),
   offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
-  query: z.string().trim().max(100, { message: 'query must be at most 100 characters' }).optional(),
+  query: optionalParam(z.string().trim().max(100, { message: 'query must be at most 100 characters' })),
   /** Sets: a theme id; includes its sub-themes. */
-  themeId: queryInteger({ name: 'themeId', min: 1 }).optional(),
+  themeId: optionalParam(queryInteger({ name: 'themeId', min: 1 })),
   /** Minifigures: a theme name. */
-  theme: z.string().trim().min(1).max(100).optional(),
-  year: queryInteger({ name: 'year', min: 1900, max: 2100 }).optional(),
+  theme: optionalParam(z.string().trim().max(100, { message: 'theme must be at most 100 characters' })),
+  year: optionalParam(queryInteger({ name: 'year', min: 1900, max: 2100 })),
 })
 export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>
 
@@ -118,7 +118,7 @@ export const themesResponseSchema = z.array(themeSchema)
 export const conditionCategorySchema = z.enum(['set', 'minifig'], {
   message: "category must be 'set' or 'minifig'",
 })
-export const conditionsQuerySchema = z.object({ category: conditionCategorySchema.optional() })
+export const conditionsQuerySchema = z.object({ category: optionalParam(conditionCategorySchema) })
 export const conditionSchema = z.object({
   id: z.number().int(),
   category: conditionCategorySchema,

@@ -26,3 +26,8 @@ export function queryInteger(options: { name: string; min: number; max?: number 
     ? schema
     : schema.max(options.max, { message: `${options.name} must be at most ${options.max}` })
 }
+
+/** An optional query parameter that is absent when empty: '?year=' means "All Years", not an error. */
+export function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+}
