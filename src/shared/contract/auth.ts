@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { CURRENCY_CODES } from '../money.ts'
+
+export const profileTypeSchema = z.enum(['collector', 'investor', 'shop'], {
+  message: "profileType must be 'collector', 'investor' or 'shop'",
+})
+export type ProfileType = z.infer<typeof profileTypeSchema>
+
+export const currencyCodeSchema = z.enum(CURRENCY_CODES, {
+  message: `currency must be one of ${CURRENCY_CODES.join(', ')}`,
+})
+
+const emailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'Email must be at most 254 characters' })
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+
+const nameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, { message: `${label} must be at most 100 characters` })
+    .transform((value) => (value === '' ? null : value))
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(8, { message: 'Password must be at least 8 characters' })
+    .max(200, { message: 'Password must be at most 200 characters' }),
+  firstName: nameSchema('First name').nullish(),
+  lastName: nameSchema('Last name').nullish(),
+})
+export type RegisterBody = z.input<typeof registerBodySchema>
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(200, { message: 'Password must be at most 200 characters' }),
+})
+export type LoginBody = z.input<typeof loginBodySchema>
+
+/** The signed-in user (spec 01 §3). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  profileType: profileTypeSchema.nullable(),
+  currencyPreference: currencyCodeSchema,
+  onboardingCompleted: z.boolean(),
+  isTrusted: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  totalPoints: z.number().int(),
+  level: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type User = z.infer<typeof userSchema>
+
+export const betaAccessSchema = z.object({
+  hasAccess: z.boolean(),
+  isPublic: z.boolean(),
+  userEmail: z.string().nullable(),
+})
+export type BetaAccess = z.infer<typeof betaAccessSchema>
+
+/** What the sign-in and sign-up forms show of the providers configured on the server. */
+export const authProvidersSchema = z.object({ oidc: z.boolean() })
+export type AuthProviders = z.infer<typeof authProvidersSchema>

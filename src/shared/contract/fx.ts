@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { CURRENCY_CODES, type RatesPerUsd } from '../money.ts'
+
+/** GET /api/fx/rates: units of each currency per US dollar, as decimal strings. */
+export const fxRatesResponseSchema = z.object({
+  base: z.literal('USD'),
+  rates: z.record(z.enum(CURRENCY_CODES), z.string()).transform((rates) => rates as RatesPerUsd),
+  /** When the rates were fetched from the rates service; null for the built-in fallback rates. */
+  updatedAt: z.string().nullable(),
+  source: z.enum(['live', 'fallback']),
+})
+export type FxRatesResponse = z.infer<typeof fxRatesResponseSchema>

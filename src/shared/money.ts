@@ -1,0 +1,130 @@
+import Big from 'big.js'
+
+/**
+ * Currencies, conversion and formatting: the one place money is converted or shown (DESIGN §3).
+ * Amounts are decimal strings and all arithmetic is exact (big.js), never floating point.
+ */
+
+export const CURRENCIES = [
+  { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
+  { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺' },
+  { code: 'GBP', name: 'British Pound', symbol: '£', flag: '🇬🇧' },
+  { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦' },
+  { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺' },
+  { code: 'JPY', name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' },
+  { code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', flag: '🇨🇭' },
+  { code: 'SEK', name: 'Swedish Krona', symbol: 'kr', flag: '🇸🇪' },
+  { code: 'NOK', name: 'Norwegian Krone', symbol: 'kr', flag: '🇳🇴' },
+  { code: 'DKK', name: 'Danish Krone', symbol: 'kr', flag: '🇩🇰' },
+] as const
+
+export type CurrencyCode = (typeof CURRENCIES)[number]['code']
+export type Currency = (typeof CURRENCIES)[number]
+export const CURRENCY_CODES = CURRENCIES.map((currency) => currency.code) as [CurrencyCode, ...CurrencyCode[]]
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD'
+/** Every market price is stored in pounds (DESIGN §3). */
+export const STORAGE_CURRENCY: CurrencyCode = 'GBP'
+
+/** Units of each currency that one US dollar buys, as decimal strings. */
+export type RatesPerUsd = Record<CurrencyCode, string>
+
+/** The spec's built-in rates, used when no live rate is known. */
+export const FALLBACK_RATES_PER_USD: RatesPerUsd = {
+  USD: '1',
+  EUR: '0.85',
+  GBP: '0.73',
+  CAD: '1.25',
+  AUD: '1.35',
+  JPY: '110',
+  CHF: '0.92',
+  SEK: '8.5',
+  NOK: '8.8',
+  DKK: '6.3',
+}
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as string[]).includes(value)
+}
+
+export function currencyOf(code: CurrencyCode): Currency {
+  return CURRENCIES.find((currency) => currency.code === code) ?? CURRENCIES[0]
+}
+
+/** A decimal string (or number) as Big, or undefined when empty or not a number. */
+export function parseAmount(value: string | number | null | undefined): Big | undefined {
+  if (value === null || value === undefined) return undefined
+  const text = String(value).trim()
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return undefined
+  return new Big(text)
+}
+
+/**
+ * Converts an amount between currencies with rates per US dollar, exactly, rounded half-up to
+ * 2 decimals. Returns a decimal string such as '12.34'.
+ */
+export function convertAmount(
+  amount: string | number,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rates: RatesPerUsd = FALLBACK_RATES_PER_USD,
+): string {
+  const value = parseAmount(amount)
+  if (!value) throw new Error(`Not an amount: ${String(amount)}`)
+  if (from === to) return value.round(2, Big.roundHalfUp).toFixed(2)
+  return value.times(rates[to]).div(rates[from]).round(2, Big.roundHalfUp).toFixed(2)
+}
+
+/**
+ * The spec's display rule (spec 01 §5): empty or non-numeric shows the symbol and 0.00; otherwise the
+ * amount is converted from `from` (pounds by default) into `currency`; JPY is a whole number with
+ * thousands separators, every other currency 2 decimals prefixed by its symbol.
+ */
+export function formatPrice(
+  amount: string | number | null | undefined,
+  currency: CurrencyCode,
+  rates: RatesPerUsd = FALLBACK_RATES_PER_USD,
+  from: CurrencyCode = STORAGE_CURRENCY,
+): string {
+  const { symbol } = currencyOf(currency)
+  const value = parseAmount(amount)
+  if (!value) return `${symbol}0.00`
+  const converted = new Big(convertAmount(value.toString(), from, currency, rates))
+  const sign = converted.lt(0) ? '-' : ''
+  const magnitude = converted.abs()
+  if (currency === 'JPY') return `${sign}${symbol}${groupThousands(magnitude.round(0, Big.roundHalfUp).toFixed(0))}`
+  return `${sign}${symbol}${magnitude.toFixed(2)}`
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** Sums decimal strings exactly. */
+export function sumAmounts(amounts: Array<string | number>): string {
+  return amounts.reduce<Big>((total, amount) => total.plus(parseAmount(amount) ?? 0), new Big(0)).toFixed(2)
+}
+
+/**
+ * Rates per US dollar from values of one unit in pounds (as the fx_rates table stores them):
+ * per-USD rate of c = (value of 1 USD in GBP) / (value of 1 c in GBP).
+ */
+export function ratesPerUsdFromGbpValues(valueInGbp: Partial<Record<CurrencyCode, string>>): RatesPerUsd | undefined {
+  const usdInGbp = valueInGbp.USD
+  if (!usdInGbp) return undefined
+  const rates = {} as RatesPerUsd
+  for (const code of CURRENCY_CODES) {
+    const value = valueInGbp[code]
+    if (!value) return undefined
+    rates[code] = new Big(usdInGbp).div(value).round(6, Big.roundHalfUp).toString()
+  }
+  return rates
+}
+
+/** Value of one unit of each currency in pounds, from rates per US dollar. */
+export function gbpValuesFromRatesPerUsd(rates: RatesPerUsd): Record<CurrencyCode, string> {
+  const values = {} as Record<CurrencyCode, string>
+  for (const code of CURRENCY_CODES) {
+    values[code] = new Big(rates.GBP).div(rates[code]).round(6, Big.roundHalfUp).toString()
+  }
+  return values
+}
