@@ -4,9 +4,16 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from './db/client.ts'
 import { ReadCache } from './lib/read-cache.ts'
+import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
+import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
+import { fxRoutes } from './modules/fx/fx.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { meRoutes } from './modules/me/me.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
+import { accessPlugin } from './plugins/access.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { sameOriginPlugin } from './plugins/same-origin.ts'
+import { sessionPlugin } from './plugins/session.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 
 declare module 'fastify' {
@@ -23,7 +30,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** How long catalogue read answers may be served from memory; 0 turns the cache off. */
   readCacheTtlMs?: number
+  /** Everyone may use the app (true), or only e-mails on the access list and admins. */
+  betaPublic?: boolean
+  /** The app's public address; its origin is also accepted for state-changing requests. */
+  publicUrl?: string
+  oidc?: OidcSettings
+  /** Sign-in attempts per IP per minute and per e-mail per 15 minutes. */
+  authLimits?: AuthRoutesOptions['limits']
 }
+
+const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perEmailPer15Minutes: 10 }
 
 /** Builds the Fastify instance (plugins, then modules). It never listens: main.ts and tests do that. */
 export async function buildApp(options: AppOptions) {
@@ -58,8 +74,21 @@ export async function buildApp(options: AppOptions) {
     return { status: 'ready' }
   })
 
+  const betaPublic = options.betaPublic ?? true
+  await app.register(sessionPlugin, { betaPublic })
+  await app.register(sameOriginPlugin, { publicUrl: options.publicUrl })
+  await app.register(accessPlugin)
+
   await app.register(
     async (api) => {
+      await api.register(authRoutes, {
+        betaPublic,
+        publicUrl: options.publicUrl,
+        oidc: options.oidc ? new OidcClient(options.oidc) : undefined,
+        limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+      })
+      await api.register(meRoutes)
+      await api.register(fxRoutes)
       await api.register(itemsRoutes)
       await api.register(referenceRoutes)
     },

@@ -23,6 +23,17 @@ const configSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   /** Seconds a catalogue read answer may be served from memory (0 = off); see ADR 002. */
   READ_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Open the private beta to everyone; otherwise only e-mails on the access list (and admins) get in. */
+  BETA_PUBLIC: booleanFromEnv.default(true),
+  /** The address people reach the app at, e.g. https://brickfolio.example; used for OIDC redirects. */
+  PUBLIC_URL: z.url({ message: 'must be a URL such as https://brickfolio.example' }).optional(),
+  /** OpenID Connect sign-in, enabled when all three are set. */
+  OIDC_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID Connect provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Latest exchange rates, base USD, answering `{ rates: { EUR: 0.85, … } }`; refreshed hourly. */
+  FX_API_URL: z.url({ message: 'must be a URL' }).default('https://open.er-api.com/v6/latest/USD'),
+  FX_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -37,7 +48,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
-  const parsed = configSchema.safeParse(present)
+  const parsed = configSchema
+    .refine(
+      (config) =>
+        [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].every(
+          (value) => value === undefined,
+        ) ||
+        [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].every(
+          (value) => value !== undefined,
+        ),
+      {
+        message: 'set all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+        path: ['OIDC_ISSUER'],
+      },
+    )
+    .safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`)

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openConfiguredDatabase } from './db/open.ts'
+import { startFxRefresh } from './jobs/fx-refresh.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -10,6 +11,22 @@ async function main(): Promise<void> {
     webDistDir: config.WEB_DIST_DIR,
     logger: { level: config.LOG_LEVEL },
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
+    betaPublic: config.BETA_PUBLIC,
+    publicUrl: config.PUBLIC_URL,
+    oidc:
+      config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+        ? {
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+  })
+  const stopFxRefresh = startFxRefresh({
+    db: database.db,
+    url: config.FX_API_URL,
+    intervalMs: config.FX_REFRESH_MINUTES * 60_000,
+    log: app.log,
   })
 
   let closing = false
@@ -17,6 +34,7 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    stopFxRefresh()
     await app.close()
     await database.close()
     process.exit(0)

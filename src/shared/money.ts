@@ -91,7 +91,8 @@ export function formatPrice(
   const converted = new Big(convertAmount(value.toString(), from, currency, rates))
   const sign = converted.lt(0) ? '-' : ''
   const magnitude = converted.abs()
-  if (currency === 'JPY') return `${sign}${symbol}${groupThousands(magnitude.round(0, Big.roundHalfUp).toFixed(0))}`
+  if (currency === 'JPY')
+    return `${sign}${symbol}${groupThousands(magnitude.round(0, Big.roundHalfUp).toFixed(0))}`
   return `${sign}${symbol}${magnitude.toFixed(2)}`
 }
 
@@ -108,7 +109,9 @@ export function sumAmounts(amounts: Array<string | number>): string {
  * Rates per US dollar from values of one unit in pounds (as the fx_rates table stores them):
  * per-USD rate of c = (value of 1 USD in GBP) / (value of 1 c in GBP).
  */
-export function ratesPerUsdFromGbpValues(valueInGbp: Partial<Record<CurrencyCode, string>>): RatesPerUsd | undefined {
+export function ratesPerUsdFromGbpValues(
+  valueInGbp: Partial<Record<CurrencyCode, string>>,
+): RatesPerUsd | undefined {
   const usdInGbp = valueInGbp.USD
   if (!usdInGbp) return undefined
   const rates = {} as RatesPerUsd

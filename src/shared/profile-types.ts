@@ -11,7 +11,12 @@ export const PROFILE_TYPES: ReadonlyArray<{
     id: 'collector',
     title: 'Collector',
     description: 'Track and organize your collection',
-    features: ['Organize your collection', 'Track purchase history', 'Set completion goals', 'Share with community'],
+    features: [
+      'Organize your collection',
+      'Track purchase history',
+      'Set completion goals',
+      'Share with community',
+    ],
   },
   {
     id: 'investor',

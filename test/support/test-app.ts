@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { type App, buildApp } from '../../src/server/app.ts'
+import { type App, type AppOptions, buildApp } from '../../src/server/app.ts'
 import type { DatabaseHandle } from '../../src/server/db/client.ts'
 import { createTestDatabase } from './test-database.ts'
 
@@ -9,11 +9,11 @@ export interface TestContext {
 }
 
 /** Builds the app on this file's own database before its tests, and closes both after them. */
-export function setupTestApp(): TestContext {
+export function setupTestApp(options: Omit<AppOptions, 'db'> = {}): TestContext {
   const context = {} as TestContext
   beforeAll(async () => {
     context.database = await createTestDatabase()
-    context.app = await buildApp({ db: context.database.db })
+    context.app = await buildApp({ db: context.database.db, ...options })
   })
   afterAll(async () => {
     await context.app?.close()

@@ -34,6 +34,7 @@ export const registerBodySchema = z.object({
   lastName: nameSchema('Last name').nullish(),
 })
 export type RegisterBody = z.input<typeof registerBodySchema>
+export type RegisterData = z.output<typeof registerBodySchema>
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -43,6 +44,7 @@ export const loginBodySchema = z.object({
     .max(200, { message: 'Password must be at most 200 characters' }),
 })
 export type LoginBody = z.input<typeof loginBodySchema>
+export type LoginData = z.output<typeof loginBodySchema>
 
 /** The signed-in user (spec 01 §3). */
 export const userSchema = z.object({

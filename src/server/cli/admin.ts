@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { ConfigError, loadConfig } from '../config.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { allowEmail, listAllowedEmails, revokeEmail, updateUserByEmail } from '../modules/admin/admin.repo.ts'
+
+const usage = `Usage: npm run admin -- <command>
+
+  beta:allow <email>        let this e-mail into the private beta
+  beta:revoke <email>       take it off the access list
+  beta:list                 show the access list
+  user:make-admin <email>   make the user an admin (admins always have access)
+  user:trust <email>        trust the user: their sales are verified on entry and they may verify others'
+
+Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.`
+
+const emailSchema = z.email({ message: 'is not an e-mail address' })
+
+async function main(args: string[]): Promise<number> {
+  const [command, rawEmail] = args
+  const needsEmail = command !== 'beta:list'
+  const known = ['beta:allow', 'beta:revoke', 'beta:list', 'user:make-admin', 'user:trust']
+  if (!command || !known.includes(command) || (needsEmail && !rawEmail)) {
+    console.error(usage)
+    return 2
+  }
+  const email = rawEmail?.trim().toLowerCase() ?? ''
+  if (needsEmail && !emailSchema.safeParse(email).success) {
+    console.error(`"${rawEmail}" is not an e-mail address`)
+    return 2
+  }
+  const database = await openConfiguredDatabase({ ...loadConfig(), SEED_DEMO: false })
+  try {
+    const db = database.db
+    switch (command) {
+      case 'beta:allow':
+        console.log(
+          (await allowEmail(db, email)) ? `${email} can now use Brickfolio` : `${email} was already allowed`,
+        )
+        return 0
+      case 'beta:revoke':
+        if (await revokeEmail(db, email)) {
+          console.log(`${email} is no longer on the access list`)
+          return 0
+        }
+        console.error(`${email} was not on the access list`)
+        return 1
+      case 'beta:list': {
+        const rows = await listAllowedEmails(db)
+        if (rows.length === 0) console.log('The access list is empty.')
+        for (const row of rows) console.log(`${row.email}\t(since ${row.createdAt})`)
+        return 0
+      }
+      default: {
+        const change =
+          command === 'user:make-admin' ? ({ role: 'admin' } as const) : ({ isTrusted: true } as const)
+        if (await updateUserByEmail(db, email, change)) {
+          console.log(command === 'user:make-admin' ? `${email} is now an admin` : `${email} is now trusted`)
+          return 0
+        }
+        console.error(`No user has the e-mail ${email}. They need to sign up first.`)
+        return 1
+      }
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  })

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import type { CurrencyCode } from '../../../shared/money.ts'
+import { type Database, queryRows } from '../../db/client.ts'
+
+/** The newest stored value in pounds of each currency, with when it was fetched. */
+export async function latestGbpValues(
+  db: Database,
+): Promise<{ values: Partial<Record<CurrencyCode, string>>; fetchedAt: string | null }> {
+  const rows = await queryRows<{ currency: CurrencyCode; rateToGbp: string; fetchedAt: string }>(
+    db,
+    sql`select distinct on (currency) currency, rate_to_gbp::text as "rateToGbp",
+        to_char(fetched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fetchedAt"
+      from fx_rates order by currency, date desc`,
+  )
+  const values = Object.fromEntries(rows.map((row) => [row.currency, row.rateToGbp]))
+  const fetchedAt = rows.map((row) => row.fetchedAt).sort()[0] ?? null
+  return { values, fetchedAt }
+}
+
+export async function storeGbpValues(db: Database, date: string, values: Record<CurrencyCode, string>) {
+  const entries = Object.entries(values)
+  await db.execute(
+    sql`insert into fx_rates (date, currency, rate_to_gbp, fetched_at)
+      select ${date}::date, u.currency, u.rate, now()
+      from unnest(${sql.param(entries.map(([code]) => code))}::text[], ${sql.param(entries.map(([, rate]) => rate))}::numeric[])
+        as u(currency, rate)
+      on conflict (date, currency) do update set rate_to_gbp = excluded.rate_to_gbp, fetched_at = excluded.fetched_at`,
+  )
+}
+
+/** When rates were last fetched, if ever. */
+export async function lastFetchedAt(db: Database): Promise<Date | undefined> {
+  const rows = await queryRows<{ at: string | null }>(
+    db,
+    sql`select max(fetched_at)::text as at from fx_rates`,
+  )
+  return rows[0]?.at ? new Date(rows[0].at) : undefined
+}

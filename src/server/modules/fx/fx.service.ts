@@ -1,0 +1,100 @@
+import Big from 'big.js'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { FxRatesResponse } from '../../../shared/contract/fx.ts'
+import {
+  CURRENCY_CODES,
+  FALLBACK_RATES_PER_USD,
+  gbpValuesFromRatesPerUsd,
+  type RatesPerUsd,
+  ratesPerUsdFromGbpValues,
+} from '../../../shared/money.ts'
+import { type Database, queryRows } from '../../db/client.ts'
+import { lastFetchedAt, latestGbpValues, storeGbpValues } from './fx.repo.ts'
+
+/** The newest stored rates, or the spec's built-in ones when none are stored. */
+export async function currentRates({ db }: { db: Database }): Promise<FxRatesResponse> {
+  const { values, fetchedAt } = await latestGbpValues(db)
+  const rates = ratesPerUsdFromGbpValues(values)
+  if (!rates) return { base: 'USD', rates: FALLBACK_RATES_PER_USD, updatedAt: null, source: 'fallback' }
+  return { base: 'USD', rates, updatedAt: fetchedAt, source: 'live' }
+}
+
+const positiveRate = z.number().positive().finite()
+/** A latest-rates answer, base USD: `{ rates: { EUR: 0.85, … } }` with all ten of our currencies. */
+const ratesAnswerSchema = z.object({
+  rates: z.object(
+    Object.fromEntries(CURRENCY_CODES.map((code) => [code, positiveRate])) as Record<
+      (typeof CURRENCY_CODES)[number],
+      typeof positiveRate
+    >,
+  ),
+})
+
+export type RefreshOutcome =
+  | { status: 'updated' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; reason: string }
+
+/** An arbitrary constant: with several app instances only one refreshes at a time. */
+const FX_REFRESH_LOCK = 727_002
+
+/**
+ * Fetches the latest rates (base USD) and stores them for today. Holding a PostgreSQL advisory lock,
+ * and skipping when another instance refreshed within `minAgeMs`. A failure keeps what is stored
+ * (or the built-in rates) and is reported, never thrown.
+ */
+export async function refreshRates({
+  db,
+  url,
+  minAgeMs,
+  timeoutMs = 5000,
+  now = () => new Date(),
+}: {
+  db: Database
+  url: string
+  minAgeMs: number
+  timeoutMs?: number
+  now?: () => Date
+}): Promise<RefreshOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [lock] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${FX_REFRESH_LOCK}) as locked`,
+      )
+      if (!lock?.locked) return { status: 'skipped', reason: 'another instance is refreshing' } as const
+      const last = await lastFetchedAt(tx)
+      if (last && now().getTime() - last.getTime() < minAgeMs) {
+        return { status: 'skipped', reason: 'rates are fresh' } as const
+      }
+      const rates = await fetchRates(url, timeoutMs)
+      await storeGbpValues(tx, now().toISOString().slice(0, 10), gbpValuesFromRatesPerUsd(rates))
+      return { status: 'updated' } as const
+    })
+  } catch (error) {
+    return { status: 'failed', reason: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+async function fetchRates(url: string, timeoutMs: number): Promise<RatesPerUsd> {
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  })
+  if (!response.ok) throw new Error(`the rates service answered ${response.status}`)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new Error('the rates service did not answer JSON')
+  }
+  const parsed = ratesAnswerSchema.safeParse(body)
+  if (!parsed.success) throw new Error('the rates service answered without rates for all ten currencies')
+  const perUsd = parsed.data.rates
+  const usd = perUsd.USD
+  // Normalise to base USD even if the service's USD entry is not exactly 1.
+  return Object.fromEntries(
+    CURRENCY_CODES.map((code) => [code, new Big(perUsd[code]).div(usd).toString()]),
+  ) as RatesPerUsd
+}

@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { allowEmail, revokeEmail, updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
+import { signUp, uniqueEmail } from '../support/session.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+const context = setupTestApp({ betaPublic: false })
+const get = (url: string, cookie?: string) => context.app.inject({ url, headers: cookie ? { cookie } : {} })
+
+describe('private beta (BETA_PUBLIC=false)', () => {
+  it('refuses every API route but sign-in and rates to a user not on the access list', async () => {
+    const email = uniqueEmail()
+    const { cookie } = await signUp(context.app, { email })
+    expect((await get('/api/auth/user', cookie)).statusCode).toBe(200)
+    expect((await get('/api/auth/beta-access', cookie)).json()).toEqual({
+      hasAccess: false,
+      isPublic: false,
+      userEmail: email,
+    })
+    expect((await get('/api/fx/rates', cookie)).statusCode).toBe(200)
+    for (const url of ['/api/items', '/api/search/items?query=falcon', '/api/themes', '/api/me/stats']) {
+      const response = await get(url, cookie)
+      expect(response.statusCode, url).toBe(403)
+      expect(response.json()).toMatchObject({
+        code: 'BETA_ACCESS_REQUIRED',
+        message: `Brickfolio is in private beta and ${email} is not on the access list yet.`,
+      })
+    }
+    const write = await context.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { cookie },
+      payload: { firstName: 'Eve' },
+    })
+    expect(write.statusCode).toBe(403)
+  })
+
+  it('lets a user in once their e-mail is on the access list, and out again when revoked', async () => {
+    const email = uniqueEmail()
+    const { cookie } = await signUp(context.app, { email })
+    expect(await allowEmail(context.database.db, email)).toBe(true)
+    expect((await get('/api/auth/beta-access', cookie)).json()).toMatchObject({
+      hasAccess: true,
+      isPublic: false,
+    })
+    expect((await get('/api/me/stats', cookie)).statusCode).toBe(200)
+    expect(await revokeEmail(context.database.db, email)).toBe(true)
+    expect((await get('/api/me/stats', cookie)).statusCode).toBe(403)
+  })
+
+  it('always lets admins in', async () => {
+    const email = uniqueEmail('admin')
+    const { cookie } = await signUp(context.app, { email })
+    expect(await updateUserByEmail(context.database.db, email, { role: 'admin' })).toBe(true)
+    expect((await get('/api/auth/beta-access', cookie)).json().hasAccess).toBe(true)
+  })
+
+  it('keeps the catalogue readable for signed-out visitors (the landing page searches it)', async () => {
+    expect((await get('/api/search/items?query=falcon')).statusCode).toBe(200)
+    expect((await get('/api/me/stats')).statusCode).toBe(401)
+  })
+})
+
+describe('npm run admin', () => {
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+
+  it('explains its usage and refuses a bad e-mail without touching a database', () => {
+    const none = run([], {})
+    expect(none.status).toBe(2)
+    expect(none.stderr).toContain('beta:allow <email>')
+    const bad = run(['beta:allow', 'not-an-email'], {})
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('"not-an-email" is not an e-mail address')
+  })
+
+  it('allows, lists and revokes an e-mail, and says when a user does not exist', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-admin-'))
+    try {
+      const env = { PGLITE_DIR: dir }
+      expect(run(['beta:allow', 'Ada@Example.com'], env).stdout).toContain(
+        'ada@example.com can now use Brickfolio',
+      )
+      expect(run(['beta:list'], env).stdout).toContain('ada@example.com')
+      expect(run(['beta:revoke', 'ada@example.com'], env).status).toBe(0)
+      const missing = run(['user:make-admin', 'ghost@example.com'], env)
+      expect(missing.status).toBe(1)
+      expect(missing.stderr).toContain('No user has the e-mail ghost@example.com')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
