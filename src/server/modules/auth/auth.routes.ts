@@ -61,8 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/auth/providers', async () => ({ oidc: Boolean(options.oidc) }))
 
+  // Through URL, so a default port never appears: the provider compares redirect URIs as text.
   const redirectUri = (request: FastifyRequest) =>
-    `${options.publicUrl ? new URL(options.publicUrl).origin : `${request.protocol}://${request.host}`}/api/callback`
+    new URL('/api/callback', options.publicUrl ?? `${request.protocol}://${request.host}`).href
 
   app.get('/login', async (request, reply) => {
     if (!options.oidc) return reply.redirect('/login')
