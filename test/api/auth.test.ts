@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/server/db/client.ts'
 import { userSchema } from '../../src/shared/contract/auth.ts'
@@ -6,7 +7,7 @@ import { sessionCookie, signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const context = setupTestApp({ authLimits: { perIpPerMinute: 1000, perEmailPer15Minutes: 5 } })
-const inject = (...args: Parameters<typeof context.app.inject>) => context.app.inject(...args)
+const inject = (options: InjectOptions) => context.app.inject(options)
 
 describe('sign-up', () => {
   it('creates the account, starts a session and answers the user', async () => {
