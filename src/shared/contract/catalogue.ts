@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CURRENCY_CODES } from '../money.ts'
 import { itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
 
 export const themeDataSchema = z.object({
@@ -41,6 +42,8 @@ export const listItemsQuerySchema = z.object({
   /** Minifigures: a theme name. */
   theme: optionalParam(z.string().trim().max(100, { message: 'theme must be at most 100 characters' })),
   year: optionalParam(queryInteger({ name: 'year', min: 1900, max: 2100 })),
+  /** Minifigures: only those in the set with this number (e.g. '75192-1', or '75192'). */
+  set: optionalParam(z.string().trim().max(40, { message: 'set must be at most 40 characters' })),
 })
 export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>
 
@@ -64,6 +67,10 @@ export type LinkedItem = z.infer<typeof linkedItemSchema>
 
 export const itemDetailSchema = itemSchema.extend({
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  /** Who added the item (they may edit it); null for imported and seeded items. */
+  createdBy: z.string().nullable(),
+  /** Items whose variantOf is this item. */
+  variants: z.array(linkedItemSchema),
   aliases: z.array(z.string()),
   /** For a set: how many minifigures it includes; for a minifigure: how many sets it appears in. */
   minifigureCount: z.number().int(),
@@ -129,3 +136,73 @@ export const conditionSchema = z.object({
 })
 export type Condition = z.infer<typeof conditionSchema>
 export const conditionsResponseSchema = z.array(conditionSchema)
+
+const currentYear = () => new Date().getUTCFullYear()
+const optionalCount = (label: string, min: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int({ message: `${label} must be a whole number` })
+    .min(min, { message: `${label} must be at least ${min}` })
+    .max(100_000, { message: `${label} must be at most 100000` })
+    .nullable()
+    .optional()
+
+/**
+ * POST /api/items and PUT /api/items/{id}. Optional fields left out keep their stored value on an
+ * update; null clears them. The retail price is in `currency` (default: the user's display currency)
+ * and is stored in pounds.
+ */
+export const itemWriteBodySchema = z.object({
+  type: itemTypeSchema,
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, { message: 'Name is required' })
+    .max(200, { message: 'Name must be at most 200 characters' }),
+  number: z
+    .string({ message: 'Item number is required' })
+    .trim()
+    .min(1, { message: 'Item number is required' })
+    .max(40, { message: 'Item number must be at most 40 characters' })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/, {
+      message: 'Item number may only contain letters, digits, spaces, dots, dashes and slashes',
+    }),
+  theme: z
+    .string({ message: 'Theme is required' })
+    .trim()
+    .min(1, { message: 'Theme is required' })
+    .max(100, { message: 'Theme must be at most 100 characters' }),
+  year: z
+    .number({ message: 'Year must be a number' })
+    .int({ message: 'Year must be a whole number' })
+    .min(1950, { message: 'Year must be 1950 or later' })
+    .refine((year) => year <= currentYear(), { message: 'Year cannot be in the future' })
+    .nullable()
+    .optional(),
+  pieces: optionalCount('Pieces', 1),
+  minifigures: optionalCount('Minifigures', 0),
+  originalMsrp: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'Retail price must be an amount such as 19.99' })
+    .nullable()
+    .optional(),
+  currency: z
+    .enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
+    .optional(),
+  imageUrl: z
+    .url({ protocol: /^https?$/, message: 'Image URL must be a web address (http or https)' })
+    .max(2000, { message: 'Image URL must be at most 2000 characters' })
+    .nullable()
+    .optional(),
+  variantOf: z.number().int().positive({ message: 'variantOf must be an item id' }).nullable().optional(),
+})
+export type ItemWriteBody = z.input<typeof itemWriteBodySchema>
+export type ItemWriteData = z.output<typeof itemWriteBodySchema>
+
+export const itemIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'id must be a number' })
+    .int()
+    .positive({ message: 'id must be a positive number' }),
+})

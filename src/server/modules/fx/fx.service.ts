@@ -4,6 +4,8 @@ import { z } from 'zod'
 import type { FxRatesResponse } from '../../../shared/contract/fx.ts'
 import {
   CURRENCY_CODES,
+  type CurrencyCode,
+  convertAmount,
   FALLBACK_RATES_PER_USD,
   gbpValuesFromRatesPerUsd,
   type RatesPerUsd,
@@ -18,6 +20,21 @@ export async function currentRates({ db }: { db: Database }): Promise<FxRatesRes
   const rates = ratesPerUsdFromGbpValues(values)
   if (!rates) return { base: 'USD', rates: FALLBACK_RATES_PER_USD, updatedAt: null, source: 'fallback' }
   return { base: 'USD', rates, updatedAt: fetchedAt, source: 'live' }
+}
+
+/** An amount typed in `currency`, in pounds at the current rates (DESIGN §3). */
+export async function toGbp({
+  db,
+  amount,
+  currency,
+}: {
+  db: Database
+  amount: string
+  currency: CurrencyCode
+}): Promise<string> {
+  if (currency === 'GBP') return convertAmount(amount, 'GBP', 'GBP')
+  const { rates } = await currentRates({ db })
+  return convertAmount(amount, currency, 'GBP', rates)
 }
 
 const positiveRate = z.number().positive().finite()

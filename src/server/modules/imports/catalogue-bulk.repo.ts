@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { normalizeCode, normalizeName, slugify } from '../../../shared/text.ts'
+import { normalizeCode, normalizeName } from '../../../shared/text.ts'
 import { type Database, queryRows } from '../../db/client.ts'
+import { uniqueSlugs } from '../items/items.write.repo.ts'
 
 /** What a bulk write did, row by row. */
 export interface WriteCounts {
@@ -137,23 +138,6 @@ export async function upsertItems(db: Database, items: ItemRow[]): Promise<Write
       returning (xmax = 0) as inserted`,
   )
   return countsFromReturning(rows, items.length)
-}
-
-/** Slugs for a batch: an existing item's own slug, else `{number}-{name}`, suffixed when taken. */
-async function uniqueSlugs(db: Database, items: ItemRow[]): Promise<string[]> {
-  const wanted = items.map((item) => slugify(item.number, item.name))
-  const taken = await queryRows<{ slug: string; type: string; number: string }>(
-    db,
-    sql`select slug, type, number from items where slug = any(${param(wanted)}::text[])`,
-  )
-  const owner = new Map(taken.map((row) => [row.slug, `${row.type}:${row.number}`]))
-  return items.map((item, index) => {
-    const key = `${item.type}:${item.number}`
-    let slug = wanted[index] ?? slugify(item.number, item.name)
-    for (let n = 2; owner.has(slug) && owner.get(slug) !== key; n++) slug = `${wanted[index]}-${n}`
-    owner.set(slug, key)
-    return slug
-  })
 }
 
 export interface AliasRow {

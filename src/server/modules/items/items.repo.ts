@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Item, LinkedItem, ListItemsQuery } from '../../../shared/contract/catalogue.ts'
+import { normalizeCode } from '../../../shared/text.ts'
 import { type Database, queryRows } from '../../db/client.ts'
 import { nameWordPatterns, type SearchTerms } from './items.search.ts'
 
@@ -15,7 +16,7 @@ const itemColumns = sql`
 
 const themeJoins = sql`left join themes t on t.id = i.theme_id left join themes r on r.id = t.path[1]`
 
-type ItemFilters = Pick<ListItemsQuery, 'type' | 'themeId' | 'theme' | 'year'>
+type ItemFilters = Pick<ListItemsQuery, 'type' | 'themeId' | 'theme' | 'year' | 'set'>
 
 function filterConditions(filters: ItemFilters): SQL[] {
   const conditions: SQL[] = []
@@ -28,6 +29,12 @@ function filterConditions(filters: ItemFilters): SQL[] {
   if (filters.theme !== undefined) {
     conditions.push(sql`(i.theme = ${filters.theme} or i.theme_id in (
       select sub.id from themes named join themes sub on sub.path @> array[named.id] where named.name = ${filters.theme}))`)
+  }
+  if (filters.set !== undefined) {
+    // '75192' finds set 75192-1 as well as an exact number.
+    const code = normalizeCode(filters.set)
+    conditions.push(sql`i.id in (select l.minifig_id from set_minifigures l join items s on s.id = l.set_id
+      where s.type = 'set' and s.normalized_code in (${code}, ${`${code}-1`}))`)
   }
   return conditions
 }
@@ -131,9 +138,11 @@ function containsWords(name: string): SQL {
 }
 
 export async function findItemBySlug(db: Database, slug: string) {
-  const rows = await queryRows<Item & { metadata: Record<string, unknown> | null; aliases: string[] }>(
+  const rows = await queryRows<
+    Item & { metadata: Record<string, unknown> | null; aliases: string[]; createdBy: string | null }
+  >(
     db,
-    sql`select ${itemColumns}, i.metadata,
+    sql`select ${itemColumns}, i.metadata, i.created_by as "createdBy",
         coalesce((select array_agg(a.alias_text order by a.id) from item_aliases a where a.item_id = i.id), '{}') as aliases
       from items i ${themeJoins} where i.slug = ${slug}`,
   )
@@ -155,5 +164,14 @@ export async function findSetsContaining(db: Database, minifigId: number): Promi
     db,
     sql`select ${linkedColumns} from set_minifigures l join items i on i.id = l.set_id
       where l.minifig_id = ${minifigId} order by i.year nulls last, i.number`,
+  )
+}
+
+/** Items recorded as variants of this one (their variantOf). */
+export async function findVariants(db: Database, itemId: number): Promise<LinkedItem[]> {
+  return queryRows<LinkedItem>(
+    db,
+    sql`select i.id, i.type, i.number, i.name, i.slug, i.year, i.image_url as "imageUrl", 1 as quantity
+      from items i where i.variant_of = ${itemId} order by i.year nulls last, i.number`,
   )
 }

@@ -1,12 +1,16 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
+  itemIdParamsSchema,
+  itemWriteBodySchema,
   listItemsQuerySchema,
   searchItemsQuerySchema,
   slugParamsSchema,
 } from '../../../shared/contract/catalogue.ts'
 import { cacheKey } from '../../lib/read-cache.ts'
+import { requireUser } from '../../plugins/access.ts'
 import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
+import { createItem, editItem, removeItem } from './items.write.service.ts'
 
 function sendJson(reply: FastifyReply, { body, hit }: { body: string; hit: boolean }) {
   return reply
@@ -33,6 +37,30 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     ),
   )
+
+  app.post('/items', { schema: { body: itemWriteBodySchema } }, async (request, reply) => {
+    const writer = requireUser(request)
+    const created = await createItem({ db: app.db, body: request.body, writer })
+    app.readCache.clear()
+    return reply.code(201).send(await getItemDetail({ db: app.db, slug: created.slug }))
+  })
+
+  app.put(
+    '/items/:id',
+    { schema: { params: itemIdParamsSchema, body: itemWriteBodySchema } },
+    async (request) => {
+      const writer = requireUser(request)
+      const updated = await editItem({ db: app.db, id: request.params.id, body: request.body, writer })
+      app.readCache.clear()
+      return getItemDetail({ db: app.db, slug: updated.slug })
+    },
+  )
+
+  app.delete('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
+    await removeItem({ db: app.db, id: request.params.id, actor: requireUser(request) })
+    app.readCache.clear()
+    return reply.code(204).send()
+  })
 
   app.get('/search/items', { schema: { querystring: searchItemsQuerySchema } }, async (request, reply) =>
     sendJson(

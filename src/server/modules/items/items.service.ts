@@ -10,6 +10,7 @@ import {
   findItemBySlug,
   findSetMinifigures,
   findSetsContaining,
+  findVariants,
   listItems,
   searchItems,
 } from './items.repo.ts'
@@ -52,11 +53,13 @@ export async function getItemDetail({ db, slug }: { db: Database; slug: string }
     item.type === 'set'
       ? [await findSetMinifigures(db, item.id), []]
       : [[], await findSetsContaining(db, item.id)]
+  const variants = await findVariants(db, item.id)
   const linkedCount = (item.type === 'set' ? minifigures : sets).reduce((sum, link) => sum + link.quantity, 0)
   return {
     ...item,
     // A set's own figure count (from the catalogue) wins; linked figures fill in when it is unknown.
     minifigureCount: item.type === 'set' ? (item.minifigures ?? linkedCount) : sets.length,
     setLinks: { minifigures, sets },
+    variants,
   }
 }
