@@ -7,6 +7,8 @@ import { ReadCache } from './lib/read-cache.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
 import { fxRoutes } from './modules/fx/fx.routes.ts'
+import type { ImageProxyOptions } from './modules/images/image-proxy.ts'
+import { imagesRoutes } from './modules/images/images.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
@@ -35,10 +37,12 @@ export interface AppOptions {
   /** The app's public address; its origin is also accepted for state-changing requests. */
   publicUrl?: string
   oidc?: OidcSettings
+  imageProxy?: ImageProxyOptions
   /** Sign-in attempts per IP per minute and per e-mail per 15 minutes. */
   authLimits?: AuthRoutesOptions['limits']
 }
 
+const DEFAULT_IMAGE_HOSTS = ['cdn.rebrickable.com', 'img.bricklink.com', 'images.brickset.com']
 const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perEmailPer15Minutes: 10 }
 
 /** Builds the Fastify instance (plugins, then modules). It never listens: main.ts and tests do that. */
@@ -89,6 +93,7 @@ export async function buildApp(options: AppOptions) {
       })
       await api.register(meRoutes)
       await api.register(fxRoutes)
+      await api.register(imagesRoutes, options.imageProxy ?? { allowedHosts: DEFAULT_IMAGE_HOSTS })
       await api.register(itemsRoutes)
       await api.register(referenceRoutes)
     },

@@ -34,6 +34,18 @@ const configSchema = z.object({
   /** Latest exchange rates, base USD, answering `{ rates: { EUR: 0.85, … } }`; refreshed hourly. */
   FX_API_URL: z.url({ message: 'must be a URL' }).default('https://open.er-api.com/v6/latest/USD'),
   FX_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Hosts the image proxy fetches catalogue pictures from (comma-separated). */
+  IMAGE_PROXY_HOSTS: z
+    .string()
+    .default(
+      'cdn.rebrickable.com,rebrickable.com,img.bricklink.com,www.bricklink.com,images.brickset.com,www.brickset.com',
+    )
+    .transform((hosts) =>
+      hosts
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),

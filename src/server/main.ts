@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
+    imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     publicUrl: config.PUBLIC_URL,
     oidc:
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
