@@ -131,7 +131,12 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     sql`select t.path[1] as "themeId", i.year from items i join themes t on t.id = i.theme_id
       where i.type = 'set' and i.year is not null group by 1, 2 order by count(*) desc limit 50`,
   )
-  return { slugs: slugs.map((row) => row.slug), themeYears }
+  const setsWithFigures = await queryRows<{ number: string }>(
+    handle.db,
+    sql`select s.number from items s where exists (select 1 from set_minifigures l where l.set_id = s.id)
+      order by md5(s.id::text) limit 200`,
+  )
+  return { slugs: slugs.map((row) => row.slug), themeYears, setsWithFigures: setsWithFigures.map((row) => row.number) }
 }
 
 async function measureServer(

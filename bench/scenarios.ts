@@ -13,6 +13,8 @@ export interface Scenario {
 export interface CatalogueSample {
   slugs: string[]
   themeYears: { themeId: number; year: number }[]
+  /** Numbers of sets that have minifigures. */
+  setsWithFigures: string[]
 }
 
 /** Twenty queries collectors type: numbers, names, typos and minifigure codes. */
@@ -58,6 +60,16 @@ export const scenarios: Scenario[] = [
       themeYears.map(
         ({ themeId, year }) => `/api/items?type=set&limit=50&offset=0&themeId=${themeId}&year=${year}`,
       ),
+  },
+  {
+    name: 'sets list, pages 1-20',
+    budgetP99Ms: 20,
+    paths: () => Array.from({ length: 20 }, (_, page) => `/api/items?type=set&limit=50&offset=${page * 50}`),
+  },
+  {
+    name: 'minifigures of a set (?set=)',
+    budgetP99Ms: 20,
+    paths: ({ setsWithFigures }) => setsWithFigures.map((set) => `/api/items?type=minifig&limit=50&set=${set}`),
   },
   {
     name: 'item detail by slug',
