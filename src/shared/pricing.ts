@@ -1,0 +1,167 @@
+import Big from 'big.js'
+
+/**
+ * Fair prices from verified sales (DESIGN §5), as pure functions shared by the server (which stores the
+ * results as snapshots) and the tests. Prices are decimal strings in pounds; sums and averages are exact.
+ */
+
+export interface PricedSale {
+  /** Price in pounds, e.g. '649.99'. */
+  priceGbp: string
+  /** 'YYYY-MM-DD'. */
+  saleDate: string
+  /** Record order: of two sales on the same day, the higher id is the later one. */
+  id?: number
+}
+
+export type Confidence = 'HIGH' | 'MEDIUM' | 'LOW'
+/** Which sales the fair price stands on. */
+export type PriceBasis = '90d' | '365d' | 'all' | 'marketplace' | 'none'
+
+export interface PriceSummary {
+  fairPrice: string | null
+  confidence: Confidence
+  basis: PriceBasis
+  /** Sales behind the fair price (confidence counts only those of the last 90 days). */
+  basisCount: number
+  /** Percent change of the 30-day average against the 30 days before it; null without both. */
+  trend: string | null
+  volume30d: number
+  lastSale: { priceGbp: string; saleDate: string } | null
+  avg30d: string | null
+  avg90d: string | null
+  salesCount90d: number
+  salesCount: number
+  hasData: boolean
+}
+
+/** Recent sales count more: a sale 30 days old weighs 1/e of one made today. */
+export const RECENCY_DAYS = 30
+/** Fewer sales than this in a window and the next, longer window is used. */
+export const MIN_SALES_FOR_WINDOW = 3
+export const CONFIDENCE_THRESHOLDS = { HIGH: 10, MEDIUM: 5 } as const
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Whole days from `saleDate` to `asOf` (both 'YYYY-MM-DD'). */
+export function ageInDays(saleDate: string, asOf: string): number {
+  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${saleDate}T00:00:00Z`)) / DAY_MS)
+}
+
+export function confidenceFor(salesCount: number): Confidence {
+  if (salesCount >= CONFIDENCE_THRESHOLDS.HIGH) return 'HIGH'
+  if (salesCount >= CONFIDENCE_THRESHOLDS.MEDIUM) return 'MEDIUM'
+  return 'LOW'
+}
+
+/**
+ * The weighted median: sales ordered by price, the first price at which the running weight reaches
+ * half of the total. Always one of the prices, so it is exact.
+ */
+export function weightedMedian(entries: Array<{ price: string; weight: number }>): string | null {
+  const usable = entries.filter((entry) => entry.weight > 0)
+  if (usable.length === 0) return null
+  const sorted = [...usable].sort((a, b) => new Big(a.price).cmp(b.price))
+  const total = sorted.reduce((sum, entry) => sum + entry.weight, 0)
+  let running = 0
+  for (const entry of sorted) {
+    running += entry.weight
+    // A relative tolerance, so that float rounding cannot skip the exact midpoint.
+    if (running >= total / 2 - total * 1e-12) return new Big(entry.price).toFixed(2)
+  }
+  return new Big((sorted.at(-1) as { price: string }).price).toFixed(2)
+}
+
+function average(sales: PricedSale[]): string | null {
+  if (sales.length === 0) return null
+  return sales
+    .reduce((sum, sale) => sum.plus(sale.priceGbp), new Big(0))
+    .div(sales.length)
+    .round(2, Big.roundHalfUp)
+    .toFixed(2)
+}
+
+/**
+ * The fair price and market summary of one item in one condition grade, as of a day.
+ * Sales after `asOf` are ignored, so the same function gives a day's point of the price history.
+ */
+export function summarizeSales(
+  allSales: PricedSale[],
+  asOf: string,
+  marketplacePrice?: string | null,
+): PriceSummary {
+  const sales = allSales.filter((sale) => ageInDays(sale.saleDate, asOf) >= 0)
+  const within = (days: number) => sales.filter((sale) => ageInDays(sale.saleDate, asOf) < days)
+  const last30 = within(30)
+  const last90 = within(90)
+  const previous30 = sales.filter((sale) => {
+    const age = ageInDays(sale.saleDate, asOf)
+    return age >= 30 && age < 60
+  })
+
+  let basis: PriceBasis = 'none'
+  let basisSales: PricedSale[] = []
+  for (const [window, days] of [
+    ['90d', 90],
+    ['365d', 365],
+    ['all', Number.POSITIVE_INFINITY],
+  ] as const) {
+    basisSales = within(days)
+    basis = window
+    if (basisSales.length >= MIN_SALES_FOR_WINDOW) break
+  }
+  // Weights relative to the newest sale of the window: the same median, and no underflow to 0 for
+  // sales decades old.
+  const youngest = Math.min(...basisSales.map((sale) => ageInDays(sale.saleDate, asOf)))
+  let fairPrice = weightedMedian(
+    basisSales.map((sale) => ({
+      price: sale.priceGbp,
+      weight: Math.exp(-(ageInDays(sale.saleDate, asOf) - youngest) / RECENCY_DAYS),
+    })),
+  )
+  // Confidence counts recent sales only: a price resting on a few old sales is a LOW-confidence price,
+  // and a new sale can never lower it.
+  let confidence = confidenceFor(last90.length)
+  if (sales.length === 0) {
+    basis = 'none'
+    basisSales = []
+    if (marketplacePrice) {
+      basis = 'marketplace'
+      fairPrice = new Big(marketplacePrice).toFixed(2)
+      confidence = 'MEDIUM'
+    }
+  }
+
+  const newest = sales.reduce<PricedSale | null>(
+    (latest, sale) => (latest && !isLater(sale, latest) ? latest : sale),
+    null,
+  )
+  const avg30d = average(last30)
+  const before = average(previous30)
+  const trend =
+    avg30d !== null && before !== null && new Big(before).gt(0)
+      ? new Big(avg30d).minus(before).div(before).times(100).round(2, Big.roundHalfUp).toFixed(2)
+      : null
+
+  return {
+    fairPrice,
+    confidence,
+    basis,
+    basisCount: basisSales.length,
+    trend,
+    volume30d: last30.length,
+    lastSale: newest ? { priceGbp: new Big(newest.priceGbp).toFixed(2), saleDate: newest.saleDate } : null,
+    avg30d,
+    avg90d: average(last90),
+    salesCount90d: last90.length,
+    salesCount: sales.length,
+    hasData: fairPrice !== null,
+  }
+}
+
+/** Later date first; on the same day the later record, else (no ids) the higher price, so order never matters. */
+function isLater(a: PricedSale, b: PricedSale): boolean {
+  if (a.saleDate !== b.saleDate) return a.saleDate > b.saleDate
+  if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return a.id > b.id
+  return new Big(a.priceGbp).gt(b.priceGbp)
+}
