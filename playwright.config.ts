@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const webDist = path.join(root, 'dist/web')
 const port = 3210
 const baseURL = `http://127.0.0.1:${port}`
+/** A second server with the private beta closed (BETA_PUBLIC=false), for the access-gate specs (e2e/support.ts). */
+const privatePort = 3211
 
 // The server serves the built app; CI runs `npm run build` first. Fail early and say so.
 if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -17,15 +19,43 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   )
 }
 
-// A fresh embedded database per run. The config is also loaded in every worker process; workers
-// inherit this variable from the runner, so only the runner creates (and later removes) the directory.
-const PGLITE_ENV = 'BRICKFOLIO_E2E_PGLITE_DIR'
-if (!process.env[PGLITE_ENV]) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-e2e-'))
-  process.env[PGLITE_ENV] = dir
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+// A fresh embedded database per server and run. The config is also loaded in every worker process;
+// workers inherit these variables from the runner, so only the runner creates (and later removes) them.
+function freshPgliteDir(envName: string): string {
+  if (!process.env[envName]) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-e2e-'))
+    process.env[envName] = dir
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  }
+  return process.env[envName] as string
 }
-const pgliteDir = process.env[PGLITE_ENV] as string
+const pgliteDir = freshPgliteDir('BRICKFOLIO_E2E_PGLITE_DIR')
+const privatePgliteDir = freshPgliteDir('BRICKFOLIO_E2E_PRIVATE_PGLITE_DIR')
+
+function server(options: { port: number; pgliteDir: string; betaPublic: boolean }) {
+  const url = `http://127.0.0.1:${options.port}`
+  return {
+    command: `${path.join(root, 'node_modules/.bin/tsx')} src/server/main.ts`,
+    cwd: root,
+    url: `${url}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: options.pgliteDir,
+      // Always the fresh embedded database, even when the shell has a DATABASE_URL.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDist,
+      BETA_PUBLIC: String(options.betaPublic),
+      // No live exchange rates: the built-in ones, so the prices the specs expect never drift.
+      FX_API_URL: 'http://127.0.0.1:9/no-live-rates',
+    },
+  }
+}
 
 // Debian's Chromium; Playwright never downloads browsers here.
 const chromium = {
@@ -60,22 +90,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 } } },
   ],
-  webServer: {
-    command: `${path.join(root, 'node_modules/.bin/tsx')} src/server/main.ts`,
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: pgliteDir,
-      // Always the fresh embedded database, even when the shell has a DATABASE_URL.
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: webDist,
-    },
-  },
+  webServer: [
+    server({ port, pgliteDir, betaPublic: true }),
+    server({ port: privatePort, pgliteDir: privatePgliteDir, betaPublic: false }),
+  ],
 })

@@ -1,28 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
+import { collectErrors, expectNoHorizontalOverflow, saveScreenshot } from './support.ts'
 
 const DISCLAIMER =
   'Brickfolio is not affiliated with, sponsored by or endorsed by the LEGO Group. LEGO® is a trademark of the LEGO Group.'
-
-/** Saves a full-page screenshot as e2e/screenshots/<name>-<viewport width>.png. */
-async function saveScreenshot(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0
-  await page.screenshot({
-    path: `e2e/screenshots/${name}-${width}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  })
-}
-
-/** At phone width nothing may stick out sideways. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }))
-  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(
-    innerWidth,
-  )
-}
 
 async function expectShell(page: Page): Promise<void> {
   const header = page.getByRole('banner')
@@ -45,18 +25,26 @@ async function expectShell(page: Page): Promise<void> {
 }
 
 test('the landing screen loads with header, hero and footer', async ({ page }) => {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
+  const errors = collectErrors(page)
 
   await page.goto('/')
   await expect(page).toHaveTitle('Brickfolio')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('living investment')
   await expect(page.getByRole('link', { name: 'Start Free — Add Your First Set' })).toHaveAttribute(
     'href',
-    '/login',
+    '/login?mode=sign-up',
+  )
+  await expect(page.getByRole('combobox', { name: 'Search sets and minifigures' })).toHaveAttribute(
+    'placeholder',
+    'Try searching for a minifigure',
+  )
+  await expect(page.getByRole('link', { name: 'Take the quiz' })).toHaveAttribute(
+    'href',
+    '/login?mode=sign-up',
+  )
+  await expect(page.getByRole('link', { name: 'Create your free account' })).toHaveAttribute(
+    'href',
+    '/login?mode=sign-up',
   )
   await expectShell(page)
 
@@ -74,10 +62,120 @@ test('the landing screen loads with header, hero and footer', async ({ page }) =
   expect(errors).toEqual([])
 })
 
-test('Sign Up / Login navigates to /api/login', async ({ page }) => {
+test('Sign Up / Login goes through /api/login to the login page', async ({ page }) => {
+  const visited: string[] = []
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) visited.push(new URL(request.url()).pathname)
+  })
   await page.goto('/')
   await page.getByRole('button', { name: 'Sign Up / Login' }).click()
-  await expect(page).toHaveURL(/\/api\/login$/)
+  // Without single sign-on configured, the server sends /api/login on to the login page.
+  await expect(page).toHaveURL(/\/login$/)
+  expect(visited).toContain('/api/login')
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('link', { name: 'Continue with single sign-on' })).toHaveCount(0)
+})
+
+test('inside a frame, the call to action opens login in a popup and reloads when it closes', async ({
+  page,
+}) => {
+  await page.goto('/no-such-page')
+  // Frame the landing page in a page of the same origin (the server allows frame-ancestors 'self').
+  await page.evaluate(() => {
+    document.body.innerHTML = '<iframe title="embedded" src="/" style="width:1000px;height:700px"></iframe>'
+  })
+  const frame = page.frameLocator('iframe[title="embedded"]')
+  const cta = frame.getByRole('link', { name: 'Start Free — Add Your First Set' })
+  await expect(cta).toBeVisible()
+  const framed = page.frames().find((candidate) => candidate !== page.mainFrame())
+  await framed?.evaluate(() => {
+    ;(window as unknown as { marker?: boolean }).marker = true
+  })
+
+  const popupOpened = page.waitForEvent('popup')
+  await cta.click()
+  const popup = await popupOpened
+  await popup.waitForURL(/\/login$/)
+  // The frame itself stayed on the landing page.
+  await expect(cta).toBeVisible()
+
+  await popup.close()
+  await expect
+    .poll(
+      async () =>
+        page
+          .frames()
+          .find((candidate) => candidate !== page.mainFrame())
+          ?.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false),
+      { timeout: 5_000 },
+    )
+    .toBe(false)
+})
+
+test('the item search box finds, lists and opens items from 3 characters', async ({ page }) => {
+  await page.goto('/')
+  const box = page.getByRole('combobox', { name: 'Search sets and minifigures' })
+  await box.fill('fa')
+  await page.waitForTimeout(400)
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+
+  await box.fill('falcon')
+  const list = page.getByRole('listbox', { name: 'Matching items' })
+  const falcon = list.getByRole('option', { name: /75192-1/ })
+  await expect(falcon).toBeVisible()
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await expect(falcon).toContainText('Millennium Falcon')
+  await expect(falcon).toContainText('Ultimate Collector Series')
+  await expect(falcon).toContainText('Set')
+  // £734.99 at the built-in rates (0.73 GBP per USD), in dollars.
+  await expect(falcon).toContainText('$1006.84')
+  // No picture can load here, so each row falls back to a placeholder that still names the item.
+  await expect(falcon.getByRole('img', { name: /Millennium Falcon/ })).toBeVisible()
+
+  // Arrows move the highlight (none at first), Escape clears and leaves the box.
+  await expect(box).not.toHaveAttribute('aria-activedescendant')
+  await box.press('ArrowDown')
+  const firstId = await list.getByRole('option').first().getAttribute('id')
+  await expect(box).toHaveAttribute('aria-activedescendant', firstId ?? '')
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await box.press('Escape')
+  await expect(box).toHaveValue('')
+  await expect(box).not.toBeFocused()
+  await expect(list).toBeHidden()
+
+  await box.fill('zzzqqq')
+  // Shown in the list (and announced through a live region, hence first()).
+  await expect(page.getByText('No items found for "zzzqqq"').first()).toBeVisible()
+
+  // Outside click closes; focusing again reopens with the same query.
+  await box.fill('falcon')
+  await expect(falcon).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).click()
+  await expect(list).toBeHidden()
+  await box.focus()
+  await expect(falcon).toBeVisible()
+
+  // Enter opens the highlighted item and clears the box.
+  await box.press('ArrowDown')
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/item\/75192-1-millennium-falcon$/)
+  await expect(page.getByRole('heading', { name: 'Item details' })).toBeVisible()
+})
+
+test('sets, minifigures and item pages are open to signed-out visitors', async ({ page }) => {
+  await page.goto('/sets')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('LEGO Sets')
+  await page.goto('/minifigures')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('LEGO Minifigures')
+})
+
+test('a signed-out visit to a signed-in screen says so and goes to login', async ({ page }) => {
+  await page.goto('/profile')
+  const toast = page.getByRole('region', { name: /Notifications/ })
+  await expect(toast.getByText('Unauthorized', { exact: true })).toBeVisible()
+  await expect(toast.getByText('You are logged out. Logging in again...')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible()
 })
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

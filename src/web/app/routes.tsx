@@ -1,23 +1,99 @@
-import { lazy, Suspense } from 'react'
-import { Route, Switch } from 'wouter'
+import { type ComponentType, lazy, Suspense } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
 import { PageSpinner } from '../components/ui/spinner.tsx'
+import { useSession } from '../lib/auth/use-session.tsx'
+import { UnauthorizedRedirect } from './pages/unauthorized-redirect.tsx'
 
-// Every screen is its own chunk, so the first screen only loads the shell and the page it shows.
-const LandingPage = lazy(() =>
-  import('../features/landing/pages/landing-page.tsx').then((module) => ({ default: module.LandingPage })),
-)
-const NotFoundPage = lazy(() =>
-  import('./pages/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
-)
+/** A route's screen as its own chunk, so the first screen loads only the shell and the page it shows. */
+function lazyPage<Props>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<Props> {
+  return lazy(async () => {
+    const module = await load()
+    return { default: module[name] as ComponentType<Props> }
+  })
+}
 
-/** The route table. Signed-in routes (spec 01 §2) join it with authentication. */
+const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage')
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage')
+const PrivateBetaPage = lazyPage(
+  () => import('../features/auth/pages/private-beta-page.tsx'),
+  'PrivateBetaPage',
+)
+const AccessErrorPage = lazyPage(
+  () => import('../features/auth/pages/access-error-page.tsx'),
+  'AccessErrorPage',
+)
+const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage')
+const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
+const CollectionPage = lazyPage(
+  () => import('../features/collection/pages/collection-page.tsx'),
+  'CollectionPage',
+)
+const SetsPage = lazyPage(() => import('../features/catalogue/pages/sets-page.tsx'), 'SetsPage')
+const MinifiguresPage = lazyPage(
+  () => import('../features/catalogue/pages/minifigures-page.tsx'),
+  'MinifiguresPage',
+)
+const ItemPage = lazyPage<{ params: { slug?: string } }>(
+  () => import('../features/catalogue/pages/item-page.tsx'),
+  'ItemPage',
+)
+const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
+const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
+
+/** Screens that need sign-in: a signed-out visitor gets the Unauthorized toast and goes to login. */
+export const SIGNED_IN_PATHS = [
+  '/collection',
+  '/profile',
+  '/watchlist',
+  '/social-feed',
+  '/gallery',
+  '/settings',
+  '/alerts',
+  '/import-data',
+  '/add-item',
+] as const
+
+/** The route table (spec 01 §2), chosen by the signed-in state. */
 export function AppRoutes() {
-  return (
-    <Suspense fallback={<PageSpinner />}>
+  const { status } = useSession()
+  if (status === 'loading') return <PageSpinner />
+  return <Suspense fallback={<PageSpinner />}>{routesFor(status)}</Suspense>
+}
+
+function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready') {
+  // Signed in without access: every path shows the Private Beta gate.
+  if (status === 'no-access') return <PrivateBetaPage />
+  if (status === 'access-error') return <AccessErrorPage />
+  if (status === 'signed-out') {
+    return (
       <Switch>
         <Route path="/" component={LandingPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/sets" component={SetsPage} />
+        <Route path="/minifigures" component={MinifiguresPage} />
+        <Route path="/item/:slug" component={ItemPage} />
+        {SIGNED_IN_PATHS.map((path) => (
+          <Route key={path} path={path} component={UnauthorizedRedirect} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
-    </Suspense>
+    )
+  }
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/login">
+        <Redirect to="/" replace />
+      </Route>
+      <Route path="/collection" component={CollectionPage} />
+      <Route path="/profile" component={ProfilePage} />
+      <Route path="/settings" component={SettingsPage} />
+      <Route path="/alerts" component={AlertsPage} />
+      <Route path="/sets" component={SetsPage} />
+      <Route path="/minifigures" component={MinifiguresPage} />
+      <Route path="/item/:slug" component={ItemPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
   )
 }

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError, AUTH_REQUIRED_MESSAGE, apiRequest, INVALID_RESPONSE_MESSAGE } from './api.ts'
+import {
+  ApiError,
+  AUTH_REQUIRED_MESSAGE,
+  apiRequest,
+  INVALID_RESPONSE_MESSAGE,
+  serverError,
+  serverMessage,
+} from './api.ts'
 
 // A real HTTP server on loopback instead of a stubbed fetch: the helper is tested against real answers.
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void
@@ -20,6 +27,10 @@ const routes: Record<string, Handler> = {
   '/fail': (_request, _body, response) => {
     response.writeHead(500, { 'content-type': 'text/plain' })
     response.end('Something broke')
+  },
+  '/conflict': (_request, _body, response) => {
+    response.writeHead(409, { 'content-type': 'application/json' })
+    response.end('{"message":"An account with this email already exists.","code":"CONFLICT"}')
   },
   '/fail-empty': (_request, _body, response) => {
     response.writeHead(503)
@@ -127,5 +138,26 @@ describe('apiRequest', () => {
   it('reports JSON it cannot parse', async () => {
     expect((await failure(apiRequest('GET', `${base}/bad-json`))).message).toBe(INVALID_RESPONSE_MESSAGE)
     expect(INVALID_RESPONSE_MESSAGE).toBe('Invalid response format. Please try refreshing the page.')
+  })
+})
+
+describe('serverMessage', () => {
+  it("reads the message and code of the server's JSON error body", async () => {
+    const error = await failure(apiRequest('POST', `${base}/conflict`, { body: {} }))
+    expect(error.status).toBe(409)
+    expect(error.message).toBe(
+      '409: {"message":"An account with this email already exists.","code":"CONFLICT"}',
+    )
+    expect(serverMessage(error, 'fallback')).toBe('An account with this email already exists.')
+    expect(serverError(error)).toEqual({
+      message: 'An account with this email already exists.',
+      code: 'CONFLICT',
+    })
+  })
+
+  it('falls back when there is no JSON message', async () => {
+    expect(serverMessage(await failure(apiRequest('GET', `${base}/fail`)), 'fallback')).toBe('fallback')
+    expect(serverMessage(new Error('network down'), 'fallback')).toBe('fallback')
+    expect(serverMessage(new ApiError('500: {}', 500, '{}'), 'fallback')).toBe('fallback')
   })
 })

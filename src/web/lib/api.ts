@@ -13,8 +13,34 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The raw text of a failed answer's body, when there was one. */
+    readonly body = '',
   ) {
     super(message)
+  }
+}
+
+/**
+ * The server's own words for a failure: the `message` of its JSON error body (`{ message, code }`),
+ * else `fallback`. Screens show this rather than the raw 'status: body' text.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  return serverError(error)?.message ?? fallback
+}
+
+/** The `{ message, code }` error body of a failed call, when the server sent one. */
+export function serverError(error: unknown): { message?: string; code?: string } | undefined {
+  if (!(error instanceof ApiError) || !error.body) return undefined
+  try {
+    const parsed: unknown = JSON.parse(error.body)
+    if (!parsed || typeof parsed !== 'object') return undefined
+    const { message, code } = parsed as Record<string, unknown>
+    return {
+      message: typeof message === 'string' && message.trim() ? message : undefined,
+      code: typeof code === 'string' ? code : undefined,
+    }
+  } catch {
+    return undefined
   }
 }
 
@@ -48,7 +74,7 @@ export async function apiRequest<T = unknown>(
 
   if (!response.ok) {
     const text = await response.text().catch(() => '')
-    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status)
+    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text)
   }
 
   const contentType = response.headers.get('content-type') ?? ''

@@ -1,24 +1,56 @@
 import { LogIn } from 'lucide-react'
-import { Link } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { buttonClasses } from '../../components/ui/button.ts'
+import { navigateToLogin } from '../../lib/auth/auth-queries.ts'
+import { useSession } from '../../lib/auth/use-session.tsx'
+import { cn } from '../../lib/cn.ts'
+import { CurrencyMenu } from './currency-menu.tsx'
+import { DESKTOP_LINKS, isCurrentRoute } from './nav-links.ts'
+import { UserMenu } from './user-menu.tsx'
 import { Wordmark } from './wordmark.tsx'
 
-export const LOGIN_PATH = '/api/login'
-
 export function SiteHeader() {
+  const { status, user } = useSession()
+  const [location] = useLocation()
+  const signedIn = status === 'ready' && user
   return (
     <header className="sticky top-0 z-40 border-line border-b bg-canvas/85 backdrop-blur supports-[backdrop-filter]:bg-canvas/70">
-      <div className="page-width flex h-16 items-center gap-4">
+      <div className="page-width flex h-16 items-center gap-3 sm:gap-4">
         <Link href="/" className="-mx-1 flex items-center rounded-md px-1 py-1" aria-label="Brickfolio home">
-          <Wordmark />
+          <Wordmark className="text-xl sm:text-2xl" />
         </Link>
 
-        {/* Signed-in desktop links (Home, Collection, Sets, Minifigures, Community) go here. */}
+        {signedIn ? (
+          <nav aria-label="Main" className="ml-4 hidden md:block">
+            <ul className="flex items-center gap-1">
+              {DESKTOP_LINKS.map(({ href, label }) => {
+                const current = isCurrentRoute(href, location)
+                return (
+                  <li key={href}>
+                    <Link
+                      href={href}
+                      aria-current={current ? 'page' : undefined}
+                      className={cn(
+                        'rounded-lg px-3 py-2 font-medium text-sm transition-colors',
+                        current ? 'bg-raised text-fg' : 'text-muted hover:bg-raised/60 hover:text-fg',
+                      )}
+                    >
+                      {label}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+        ) : null}
+
         <div className="flex-1" />
 
-        {/* Signed out (spec 01 §2): only the Sign Up / Login button. The user menu replaces it. */}
         <div className="flex items-center gap-2">
-          <SignInButton />
+          {status === 'signed-out' || status === 'ready' ? <CurrencyMenu /> : null}
+          {signedIn ? <UserMenu user={user} /> : null}
+          {/* The login page has its own forms; elsewhere signed-out visitors get the button. */}
+          {status === 'signed-out' && location !== '/login' ? <SignInButton /> : null}
         </div>
       </div>
     </header>
@@ -28,15 +60,12 @@ export function SiteHeader() {
 /** Login is a full navigation to the server's login route, not a client-side route change. */
 function SignInButton() {
   return (
-    <button
-      type="button"
-      className={buttonClasses('primary', 'sm')}
-      onClick={() => {
-        window.location.href = LOGIN_PATH
-      }}
-    >
+    <button type="button" className={buttonClasses('primary', 'sm')} onClick={navigateToLogin}>
       <LogIn aria-hidden="true" />
-      Sign Up / Login
+      <span>
+        {/* Narrow screens show 'Login'; the button's name stays 'Sign Up / Login'. */}
+        <span className="sr-only sm:not-sr-only">Sign Up / </span>Login
+      </span>
     </button>
   )
 }

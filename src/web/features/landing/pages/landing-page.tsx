@@ -1,7 +1,28 @@
-import { ArrowRight, ChartLine, LayoutDashboard, type LucideIcon, TrendingUp, Users } from 'lucide-react'
+import {
+  ArrowRight,
+  ChartLine,
+  LayoutDashboard,
+  type LucideIcon,
+  Sparkles,
+  TrendingUp,
+  Users,
+} from 'lucide-react'
+import type { MouseEvent } from 'react'
+import { Link } from 'wouter'
 import { buttonClasses } from '../../../components/ui/button.ts'
+import { isInFrame, openLoginPopup } from '../../../lib/auth/login-popup.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { ItemSearchBox } from '../../search/index.ts'
 import { BrickStack } from '../components/brick-stack.tsx'
+
+export const SIGN_UP_PATH = '/login?mode=sign-up'
+
+/** Inside a frame (an embed, a preview pane), login opens in a popup instead (spec 01 §2). */
+function loginInPopupWhenFramed(event: MouseEvent<HTMLAnchorElement>): void {
+  if (!isInFrame()) return
+  event.preventDefault()
+  openLoginPopup()
+}
 
 interface Feature {
   title: string
@@ -37,12 +58,12 @@ const FEATURES: Feature[] = [
   },
 ]
 
-/** The signed-out landing screen (spec 01 §2). Search, quiz and the final call to action come later. */
+/** The signed-out landing screen (spec 01 §2). */
 export function LandingPage() {
   useDocumentTitle()
   return (
     <>
-      <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
+      <section aria-labelledby="hero-heading" className="relative isolate z-10">
         <div
           aria-hidden="true"
           className="-z-10 pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_24rem_at_85%_20%,rgb(0_85_191/0.22),transparent),radial-gradient(32rem_20rem_at_10%_90%,rgb(208_16_18/0.14),transparent)]"
@@ -64,13 +85,25 @@ export function LandingPage() {
               trends, record condition and what you paid, and show your collection to the world.
             </p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <a href="/login" className={buttonClasses('primary', 'lg')}>
+              <Link
+                href={SIGN_UP_PATH}
+                onClick={loginInPopupWhenFramed}
+                className={buttonClasses('primary', 'lg')}
+              >
                 Start Free — Add Your First Set
                 <ArrowRight aria-hidden="true" />
-              </a>
+              </Link>
               <a href="#features" className={buttonClasses('secondary', 'lg')}>
                 Learn More<span className="sr-only"> about Brickfolio's features</span>
               </a>
+            </div>
+            <div className="mt-10 max-w-xl">
+              <p className="mb-2 font-medium text-muted text-sm">See what's in the catalogue</p>
+              <ItemSearchBox
+                size="lg"
+                placeholder="Try searching for a minifigure"
+                label="Search sets and minifigures"
+              />
             </div>
           </div>
           <BrickStack className="mx-auto hidden w-full max-w-md lg:block" />
@@ -103,6 +136,55 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="quiz-heading" className="border-line border-t py-16 sm:py-20">
+        <div className="page-width">
+          <div className="relative isolate flex flex-col items-start gap-6 overflow-hidden rounded-2xl border border-line bg-surface p-6 sm:p-10 md:flex-row md:items-center md:justify-between">
+            <div
+              aria-hidden="true"
+              className="-z-10 pointer-events-none absolute inset-0 bg-[radial-gradient(28rem_14rem_at_100%_0%,rgb(245_205_47/0.12),transparent)]"
+            />
+            <div className="max-w-2xl">
+              <p className="inline-flex items-center gap-2 font-semibold text-brick-yellow text-sm">
+                <Sparkles aria-hidden="true" className="size-4" />
+                Two-minute quiz
+              </p>
+              <h2
+                id="quiz-heading"
+                className="mt-3 text-balance font-bold text-2xl tracking-tight sm:text-3xl"
+              >
+                Collector, investor or shop owner?
+              </h2>
+              <p className="mt-3 text-pretty text-muted">
+                Answer a few questions and we'll set Brickfolio up around the way you collect: completion
+                goals, portfolio analytics or inventory tools.
+              </p>
+            </div>
+            <Link href={SIGN_UP_PATH} className={buttonClasses('secondary', 'lg', 'shrink-0')}>
+              Take the quiz
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="final-cta-heading" className="border-line border-t py-16 sm:py-24">
+        <div className="page-width flex flex-col items-center text-center">
+          <h2
+            id="final-cta-heading"
+            className="max-w-2xl text-balance font-extrabold text-3xl tracking-tight sm:text-4xl"
+          >
+            Know what your collection is <span className="text-brick-yellow">worth today</span>
+          </h2>
+          <p className="mt-4 max-w-xl text-pretty text-muted">
+            Free to start. Add your first set in under a minute and watch its value over time.
+          </p>
+          <Link href={SIGN_UP_PATH} className={buttonClasses('primary', 'lg', 'mt-8')}>
+            Create your free account
+            <ArrowRight aria-hidden="true" />
+          </Link>
         </div>
       </section>
     </>

@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The second e2e server, started with BETA_PUBLIC=false (playwright.config.ts). */
+export const PRIVATE_BETA_URL = 'http://127.0.0.1:3211'
+export const PASSWORD = 'brick-by-brick-42'
+
+/** A new address per call, so runs and projects never collide. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>-<viewport width>.png. */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0
+  // From the top, so the sticky header and fixed bottom bar sit where a visitor sees them.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({
+    path: `e2e/screenshots/${name}-${width}.png`,
+    fullPage: options.fullPage ?? true,
+    animations: 'disabled',
+  })
+}
+
+/** At phone width nothing may stick out sideways. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }))
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(
+    innerWidth,
+  )
+}
+
+/**
+ * Collects page errors and console errors. Two kinds are expected and skipped: the browser logs
+ * every 4xx answer as a console error, and the signed-out 401 from /api/auth/user is the spec's own
+ * protocol; and the server's Content-Security-Policy (img-src 'self') blocks catalogue pictures on
+ * other hosts until the image proxy exists, so the search box shows its placeholders instead.
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    if (/status of 401/.test(text) && message.location().url.endsWith('/api/auth/user')) return
+    if (/^Loading the image '.*' violates the following Content Security Policy directive/.test(text)) return
+    errors.push(text)
+  })
+  return errors
+}
+
+export function toastArea(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ })
+}
+
+/** Fills and submits the Create account form on /login. */
+export async function signUp(page: Page, email: string, names: { first?: string; last?: string } = {}) {
+  await page.goto('/login')
+  await page.getByRole('tab', { name: 'Create account' }).click()
+  const form = page.getByRole('form', { name: 'Create account' })
+  if (names.first) await form.getByLabel('First name').fill(names.first)
+  if (names.last) await form.getByLabel('Last name').fill(names.last)
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await form.getByRole('button', { name: 'Create account' }).click()
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
+}
+
+export async function chooseCurrency(page: Page, code: string): Promise<void> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Display currency/ })
+    .click()
+  await page.getByRole('menuitemradio', { name: new RegExp(`^${code}\\b`) }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: /Display currency/ })).toContainText(code)
+}

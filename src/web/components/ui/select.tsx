@@ -1,0 +1,87 @@
+import * as SelectPrimitive from '@radix-ui/react-select'
+import { Check, ChevronDown } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from '../../lib/cn.ts'
+import { inputClasses } from './form-field.tsx'
+
+interface SelectProps {
+  id?: string
+  value: string | undefined
+  onValueChange: (value: string) => void
+  placeholder?: string
+  options: ReadonlyArray<{ value: string; label: string; description?: string }>
+  invalid?: boolean
+  describedBy?: string
+  disabled?: boolean
+  name?: string
+}
+
+/** A styled Radix select for forms. */
+export function Select({
+  id,
+  value,
+  onValueChange,
+  placeholder,
+  options,
+  invalid,
+  describedBy,
+  disabled,
+  name,
+}: SelectProps) {
+  return (
+    <SelectPrimitive.Root value={value ?? ''} onValueChange={onValueChange} disabled={disabled} name={name}>
+      <SelectPrimitive.Trigger
+        id={id}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className={cn(
+          inputClasses,
+          'flex items-center justify-between gap-2 text-left data-[placeholder]:text-subtle',
+        )}
+      >
+        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Icon>
+          <ChevronDown aria-hidden="true" className="size-4 text-muted" />
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={6}
+          className="z-50 max-h-[var(--radix-select-content-available-height)] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl border border-line-strong bg-raised text-fg shadow-2xl shadow-black/60"
+        >
+          <SelectPrimitive.Viewport className="p-1.5">
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value} description={option.description}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
+  )
+}
+
+function SelectItem({
+  value,
+  description,
+  children,
+}: {
+  value: string
+  description?: string
+  children: ReactNode
+}) {
+  return (
+    <SelectPrimitive.Item
+      value={value}
+      className="relative flex cursor-pointer select-none flex-col rounded-lg py-2 pr-9 pl-3 text-sm outline-none data-[highlighted]:bg-line"
+    >
+      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {description ? <span className="text-muted text-xs">{description}</span> : null}
+      <SelectPrimitive.ItemIndicator className="absolute top-1/2 right-3 -translate-y-1/2">
+        <Check aria-hidden="true" className="size-4 text-brick-yellow" />
+      </SelectPrimitive.ItemIndicator>
+    </SelectPrimitive.Item>
+  )
+}

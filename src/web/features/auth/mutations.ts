@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import type { LoginBody, RegisterBody, User } from '../../../shared/contract/auth.ts'
+import { ApiError, apiRequest, serverMessage } from '../../lib/api.ts'
+import { refreshUser } from '../../lib/auth/profile-api.ts'
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
+export const SIGN_IN_FAILED_MESSAGE = 'Could not sign in. Please try again.'
+export const SIGN_UP_FAILED_MESSAGE = 'Could not create your account. Please try again.'
+
+/** What to show for a failed sign-in or sign-up: the server's message, else a fitting fallback. */
+export function authFailureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 429) return serverMessage(error, RATE_LIMITED_MESSAGE)
+  return serverMessage(error, fallback)
+}
+
+/** After signing in or up: show the new user at once, re-check, and go home. */
+function useOnSignedIn() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  return async (user: User) => {
+    await refreshUser(queryClient, user)
+    navigate('/', { replace: true })
+  }
+}
+
+export function useSignIn() {
+  const onSignedIn = useOnSignedIn()
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/login', { body }),
+    onSuccess: onSignedIn,
+  })
+}
+
+export function useSignUp() {
+  const onSignedIn = useOnSignedIn()
+  return useMutation({
+    mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/register', { body }),
+    onSuccess: onSignedIn,
+  })
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query'
+import { PersonStanding, ToyBrick } from 'lucide-react'
+import { Link } from 'wouter'
+import type { UserStats } from '../../../../shared/contract/me.ts'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { meKeys } from '../../../lib/auth/profile-api.ts'
+import { useSession } from '../../../lib/auth/use-session.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { ItemSearchBox } from '../../search/index.ts'
+
+/** Home for signed-in users (spec 01 §2): the search hero; the dashboard arrives with the collection. */
+export function HomePage() {
+  useDocumentTitle('Home')
+  const { user } = useSession()
+  const stats = useQuery<UserStats>({ queryKey: meKeys.stats, staleTime: 30_000 })
+  const emptyCollection = stats.data?.collectionCount === 0 && user?.onboardingCompleted
+
+  return (
+    <>
+      <section aria-labelledby="home-heading" className="relative isolate z-10 border-line border-b">
+        <div
+          aria-hidden="true"
+          className="-z-10 pointer-events-none absolute inset-0 bg-[radial-gradient(36rem_20rem_at_80%_0%,rgb(0_85_191/0.2),transparent),radial-gradient(28rem_16rem_at_0%_100%,rgb(245_205_47/0.08),transparent)]"
+        />
+        <div className="page-width flex flex-col items-center py-14 text-center sm:py-20">
+          <p className="font-medium text-muted text-sm">
+            {user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}
+          </p>
+          <h1
+            id="home-heading"
+            className="mt-2 text-balance font-extrabold text-4xl tracking-tight sm:text-5xl"
+          >
+            Your Collection HQ
+          </h1>
+          <p className="mt-4 max-w-xl text-pretty text-muted">
+            Look up any set or minifigure to see its details and retail price.
+          </p>
+          <ItemSearchBox
+            size="lg"
+            className="mt-8 max-w-2xl text-left"
+            placeholder="Search sets and minifigures"
+          />
+        </div>
+      </section>
+
+      {emptyCollection ? (
+        <section aria-labelledby="start-heading" className="page-width py-12 sm:py-16">
+          <div className="rounded-2xl border border-line bg-surface p-6 text-center sm:p-10">
+            <h2 id="start-heading" className="font-bold text-2xl tracking-tight">
+              Start Building Your Collection
+            </h2>
+            <p className="mx-auto mt-3 max-w-lg text-pretty text-muted">
+              Find the sets and minifigures you own, add them with what you paid, and watch their value.
+            </p>
+            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link href="/minifigures" className={buttonClasses('primary', 'md')}>
+                <PersonStanding aria-hidden="true" />
+                Browse Star Wars Minifigures
+              </Link>
+              <Link href="/sets" className={buttonClasses('secondary', 'md')}>
+                <ToyBrick aria-hidden="true" />
+                Browse Sets
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
+  )
+}

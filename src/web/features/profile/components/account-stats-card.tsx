@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import type { UserStats } from '../../../../shared/contract/me.ts'
+import { meKeys } from '../../../lib/auth/profile-api.ts'
+import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+
+/** Account Stats from GET /api/me/stats; the total value is in the chosen currency. */
+export function AccountStatsCard() {
+  const formatAmount = usePrice()
+  const stats = useQuery<UserStats>({ queryKey: meKeys.stats, staleTime: 30_000 })
+  const rows = [
+    { label: 'Collection items', value: stats.data ? String(stats.data.collectionCount) : '0' },
+    { label: 'Active alerts', value: stats.data ? String(stats.data.alertsCount) : '0' },
+    // Until (or unless) the answer arrives, the spec's default: $0.00 in the chosen currency.
+    { label: 'Total collection value', value: formatAmount(stats.data?.totalValue) },
+  ]
+  return (
+    <section aria-labelledby="stats-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id="stats-heading" className="font-bold text-lg">
+        Account Stats
+      </h2>
+      <dl className="mt-4 divide-y divide-line" aria-busy={stats.isPending}>
+        {rows.map(({ label, value }) => (
+          <div key={label} className="flex items-center justify-between gap-4 py-3">
+            <dt className="text-muted text-sm">{label}</dt>
+            <dd className="font-semibold text-fg tabular">
+              {stats.isPending ? (
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-4 w-14 animate-pulse rounded bg-raised align-middle"
+                />
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {stats.isError ? <p className="mt-2 text-subtle text-xs">Stats could not be loaded just now.</p> : null}
+    </section>
+  )
+}

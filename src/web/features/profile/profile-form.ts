@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import type { ProfileType, User } from '../../../shared/contract/auth.ts'
+import { profileTypeSchema } from '../../../shared/contract/auth.ts'
+import type { UpdateProfileBody } from '../../../shared/contract/me.ts'
+import { PROFILE_TYPES } from '../../../shared/profile-types.ts'
+
+export const PROFILE_SAVED = { title: 'Success', description: 'Profile updated successfully' }
+export const PROFILE_SAVE_FAILED = {
+  title: 'Error',
+  description: 'Failed to update profile. Please try again.',
+}
+
+/** The profile edit form; the same length limits (and messages) as the server's. */
+export const profileFormSchema = z.object({
+  firstName: z.string().trim().max(100, { message: 'First name must be at most 100 characters' }),
+  lastName: z.string().trim().max(100, { message: 'Last name must be at most 100 characters' }),
+  profileType: profileTypeSchema.optional(),
+})
+export type ProfileFormValues = z.input<typeof profileFormSchema>
+
+/** The saved values as the form shows them: missing names are empty boxes. */
+export function profileFormValues(
+  user: Pick<User, 'firstName' | 'lastName' | 'profileType'>,
+): ProfileFormValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    profileType: user.profileType ?? undefined,
+  }
+}
+
+/** What the form sends: names as typed (an empty name clears it), the type only when chosen. */
+export function profileUpdateBody(values: z.output<typeof profileFormSchema>): UpdateProfileBody {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    ...(values.profileType ? { profileType: values.profileType } : {}),
+  }
+}
+
+export function profileTypeTitle(type: ProfileType | null | undefined): string | undefined {
+  return PROFILE_TYPES.find((profileType) => profileType.id === type)?.title
+}
