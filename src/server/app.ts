@@ -10,6 +10,7 @@ import { fxRoutes } from './modules/fx/fx.routes.ts'
 import type { ImageProxyOptions } from './modules/images/image-proxy.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(fxRoutes)
       await api.register(imagesRoutes, options.imageProxy ?? { allowedHosts: DEFAULT_IMAGE_HOSTS })
       await api.register(itemsRoutes)
+      await api.register(marketRoutes)
       await api.register(referenceRoutes)
     },
     { prefix: '/api' },

@@ -1,7 +1,15 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ageInDays, confidenceFor, type PricedSale, summarizeSales, weightedMedian } from './pricing.ts'
+import {
+  addDays,
+  ageInDays,
+  confidenceFor,
+  type PricedSale,
+  summarizeAsOf,
+  summarizeSales,
+  weightedMedian,
+} from './pricing.ts'
 
 const sale = (priceGbp: string, saleDate: string, id?: number): PricedSale => ({ priceGbp, saleDate, id })
 const AS_OF = '2026-06-30'
@@ -211,5 +219,24 @@ describe('properties', () => {
         }
       }),
     )
+  })
+})
+
+describe('summarizeAsOf', () => {
+  it('gives the same summary as summarizeSales over every sale, on any day', () => {
+    fc.assert(
+      fc.property(salesList, fc.integer({ min: 0, max: 2100 }), (sales, back) => {
+        const sorted = [...sales].sort((a, b) =>
+          a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id,
+        )
+        const day = dayBefore(back)
+        expect(summarizeAsOf(sorted, day)).toEqual(summarizeSales(sorted, day))
+      }),
+    )
+  })
+
+  it('adds days across month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
   })
 })

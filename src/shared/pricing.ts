@@ -165,3 +165,37 @@ function isLater(a: PricedSale, b: PricedSale): boolean {
   if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return a.id > b.id
   return new Big(a.priceGbp).gt(b.priceGbp)
 }
+
+/** 'YYYY-MM-DD' plus `days` (negative to go back). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** Index of the first sale on or after `day` in sales sorted by date. */
+function firstOnOrAfter(sorted: PricedSale[], day: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((sorted[middle] as PricedSale).saleDate < day) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * The same as `summarizeSales(sorted, asOf, …)` for sales sorted by date, but reading only the window the
+ * fair price needs — the way to compute many days of a long price history quickly.
+ */
+export function summarizeAsOf(
+  sorted: PricedSale[],
+  asOf: string,
+  marketplacePrice?: string | null,
+): PriceSummary {
+  const end = firstOnOrAfter(sorted, addDays(asOf, 1))
+  let start = firstOnOrAfter(sorted, addDays(asOf, -89))
+  if (end - start < MIN_SALES_FOR_WINDOW) start = firstOnOrAfter(sorted, addDays(asOf, -364))
+  if (end - start < MIN_SALES_FOR_WINDOW) start = 0
+  const summary = summarizeSales(sorted.slice(start, end), asOf, marketplacePrice)
+  return { ...summary, salesCount: end }
+}

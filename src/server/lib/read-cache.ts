@@ -29,6 +29,12 @@ export class ReadCache {
   clear(): void {
     this.entries?.clear()
   }
+
+  /** Forgets the answers whose keys start with `prefix`, e.g. one item's prices after a sale. */
+  forget(prefix: string): void {
+    if (!this.entries) return
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key)
+  }
 }
 
 /** A cache key that does not depend on the order of the query parameters. */

@@ -28,3 +28,8 @@ export function requireUser(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Authentication required. Please sign in.', 'UNAUTHENTICATED')
   return request.user
 }
+
+/** Route hook: 401 before the body is even validated, so a signed-out caller is told to sign in first. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request)
+}

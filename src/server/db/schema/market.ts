@@ -57,6 +57,8 @@ export const sales = pgTable(
     conditionId: integer()
       .notNull()
       .references(() => conditions.id),
+    /** The condition's grade, kept on the sale so a fair price reads one index range. */
+    grade: text({ enum: ['new', 'used'] }).notNull(),
     priceGbp: money().notNull(),
     currency: char({ length: 3 }).notNull().default('GBP'),
     originalPrice: money().notNull(),
@@ -72,7 +74,8 @@ export const sales = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sales_item_status_date_idx').on(table.itemId, table.status, table.saleDate),
+    index('sales_item_grade_status_date_idx').on(table.itemId, table.grade, table.status, table.saleDate),
+    index('sales_status_created_idx').on(table.status, table.createdAt),
     uniqueIndex('sales_duplicate_key')
       .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)
       .where(sql`${table.sourceRef} is not null`),
@@ -100,9 +103,49 @@ export const priceSnapshots = pgTable(
     confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] })
       .notNull()
       .default('LOW'),
+    /** Which sales the fair price stands on: '90d', '365d', 'all', 'marketplace' or 'none'. */
+    basis: text({ enum: ['90d', '365d', 'all', 'marketplace', 'none'] })
+      .notNull()
+      .default('none'),
+    basisCount: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.itemId, table.grade] })],
+)
+
+/**
+ * The fair price of an item and grade as of a day: one point for each day it had a verified sale,
+ * and one for each day it was recomputed. Feeds price charts and the collection's 24-hour change.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    grade: text({ enum: ['new', 'used'] }).notNull(),
+    day: date().notNull(),
+    fairPriceGbp: money().notNull(),
+    salesCount: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.grade, table.day] })],
+)
+
+/** Verified sales of an item per condition: the item page's "price by condition". */
+export const priceConditionStats = pgTable(
+  'price_condition_stats',
+  {
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    conditionId: integer()
+      .notNull()
+      .references(() => conditions.id, { onDelete: 'cascade' }),
+    salesCount: integer().notNull(),
+    /** Sum of the prices, so each sale updates the stats exactly without reading the others. */
+    totalPriceGbp: numeric({ precision: 14, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.conditionId] })],
 )
 
 export const alerts = pgTable(

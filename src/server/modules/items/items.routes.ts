@@ -8,7 +8,7 @@ import {
   slugParamsSchema,
 } from '../../../shared/contract/catalogue.ts'
 import { cacheKey } from '../../lib/read-cache.ts'
-import { requireUser } from '../../plugins/access.ts'
+import { requireUser, signedIn } from '../../plugins/access.ts'
 import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
@@ -38,16 +38,20 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   )
 
-  app.post('/items', { schema: { body: itemWriteBodySchema } }, async (request, reply) => {
-    const writer = requireUser(request)
-    const created = await createItem({ db: app.db, body: request.body, writer })
-    app.readCache.clear()
-    return reply.code(201).send(await getItemDetail({ db: app.db, slug: created.slug }))
-  })
+  app.post(
+    '/items',
+    { onRequest: signedIn, schema: { body: itemWriteBodySchema } },
+    async (request, reply) => {
+      const writer = requireUser(request)
+      const created = await createItem({ db: app.db, body: request.body, writer })
+      app.readCache.clear()
+      return reply.code(201).send(await getItemDetail({ db: app.db, slug: created.slug }))
+    },
+  )
 
   app.put(
     '/items/:id',
-    { schema: { params: itemIdParamsSchema, body: itemWriteBodySchema } },
+    { onRequest: signedIn, schema: { params: itemIdParamsSchema, body: itemWriteBodySchema } },
     async (request) => {
       const writer = requireUser(request)
       const updated = await editItem({ db: app.db, id: request.params.id, body: request.body, writer })
@@ -56,11 +60,15 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
-    await removeItem({ db: app.db, id: request.params.id, actor: requireUser(request) })
-    app.readCache.clear()
-    return reply.code(204).send()
-  })
+  app.delete(
+    '/items/:id',
+    { onRequest: signedIn, schema: { params: itemIdParamsSchema } },
+    async (request, reply) => {
+      await removeItem({ db: app.db, id: request.params.id, actor: requireUser(request) })
+      app.readCache.clear()
+      return reply.code(204).send()
+    },
+  )
 
   app.get('/search/items', { schema: { querystring: searchItemsQuerySchema } }, async (request, reply) =>
     sendJson(

@@ -1,0 +1,290 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { GradeSummary, Sale } from '../../../shared/contract/market.ts'
+import type { PricedSale, PriceSummary } from '../../../shared/pricing.ts'
+import { type Database, queryRows } from '../../db/client.ts'
+
+export type Grade = 'new' | 'used'
+
+const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
+  s.original_price::text as "originalPrice", s.currency, json_build_object('id', c.id, 'label', c.label) as condition,
+  s.grade, s.sale_date::text as "saleDate", s.source, s.source_ref as "sourceRef", s.proof_url as "proofUrl",
+  s.status, s.submitter_id as "submitterId",
+  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
+
+export async function findConditionForItem(
+  db: Database,
+  itemId: number,
+  conditionId: number,
+): Promise<{ id: number; grade: Grade } | undefined> {
+  const rows = await queryRows<{ id: number; grade: Grade }>(
+    db,
+    sql`select c.id, c.grade from conditions c join items i on i.type = c.category
+      where c.id = ${conditionId} and i.id = ${itemId}`,
+  )
+  return rows[0]
+}
+
+export async function itemExists(db: Database, itemId: number): Promise<boolean> {
+  return (await queryRows(db, sql`select 1 from items where id = ${itemId}`)).length > 0
+}
+
+/** Value of one unit of `currency` in pounds on `day`: the newest stored rate on or before it. */
+export async function gbpValueOn(db: Database, currency: string, day: string): Promise<string | undefined> {
+  const rows = await queryRows<{ rate: string }>(
+    db,
+    sql`select rate_to_gbp::text as rate from fx_rates where currency = ${currency} and date <= ${day}
+      order by date desc limit 1`,
+  )
+  return rows[0]?.rate
+}
+
+export interface NewSale {
+  itemId: number
+  conditionId: number
+  grade: Grade
+  priceGbp: string
+  originalPrice: string
+  currency: string
+  saleDate: string
+  source: string
+  sourceRef: string | null
+  proofUrl: string | null
+  status: 'pending' | 'verified'
+  submitterId: string
+}
+
+/** Inserts a sale; undefined when the same sale (item, amount, currency, day, reference) exists. */
+export async function insertSale(db: Database, sale: NewSale): Promise<number | undefined> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into sales (item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
+        source_ref, proof_url, status, submitter_id, verified_by)
+      values (${sale.itemId}, ${sale.conditionId}, ${sale.grade}, ${sale.priceGbp}, ${sale.originalPrice},
+        ${sale.currency}, ${sale.saleDate}, ${sale.source}, ${sale.sourceRef}, ${sale.proofUrl}, ${sale.status},
+        ${sale.submitterId}, ${sale.status === 'verified' ? sale.submitterId : null})
+      on conflict do nothing
+      returning id`,
+  )
+  return rows[0]?.id
+}
+
+export async function findSale(db: Database, id: number): Promise<Sale | undefined> {
+  const rows = await queryRows<Sale>(
+    db,
+    sql`select ${saleColumns} from sales s join conditions c on c.id = s.condition_id where s.id = ${id}`,
+  )
+  return rows[0]
+}
+
+/** Locks the sale's row for the rest of the transaction, so two moderators cannot verify it twice. */
+export async function lockSale(
+  db: Database,
+  id: number,
+): Promise<
+  | { itemId: number; conditionId: number; grade: Grade; status: string; priceGbp: string; saleDate: string }
+  | undefined
+> {
+  const rows = await queryRows<{
+    itemId: number
+    conditionId: number
+    grade: Grade
+    status: string
+    priceGbp: string
+    saleDate: string
+  }>(
+    db,
+    sql`select item_id as "itemId", condition_id as "conditionId", grade, status, price_gbp::text as "priceGbp",
+        sale_date::text as "saleDate"
+      from sales where id = ${id} for update`,
+  )
+  return rows[0]
+}
+
+export async function markVerified(db: Database, id: number, verifierId: string) {
+  await db.execute(sql`update sales set status = 'verified', verified_by = ${verifierId} where id = ${id}`)
+}
+
+export async function deleteSaleRow(db: Database, id: number) {
+  await db.execute(sql`delete from sales where id = ${id}`)
+}
+
+export async function listSales(db: Database, itemId: number, limit: number, offset: number) {
+  const where = sql`s.item_id = ${itemId} and s.status <> 'rejected'`
+  const [sales, counted] = await Promise.all([
+    queryRows<Sale>(
+      db,
+      sql`select ${saleColumns} from sales s join conditions c on c.id = s.condition_id where ${where}
+        order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from sales s where ${where}`),
+  ])
+  return { sales, total: counted[0]?.total ?? 0 }
+}
+
+/** Verified sales of an item and grade from `since` on (all of them without `since`). */
+export async function loadVerifiedSales(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  since?: string,
+): Promise<PricedSale[]> {
+  return queryRows<PricedSale>(
+    db,
+    sql`select id, price_gbp::text as "priceGbp", sale_date::text as "saleDate" from sales
+      where item_id = ${itemId} and grade = ${grade} and status = 'verified'
+        ${since ? sql`and sale_date >= ${since}` : sql``}
+      order by sale_date, id`,
+  )
+}
+
+export async function countVerifiedSales(db: Database, itemId: number, grade: Grade): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sales where item_id = ${itemId} and grade = ${grade} and status = 'verified'`,
+  )
+  return rows[0]?.n ?? 0
+}
+
+/** Distinct days with verified sales of the item and grade, from `since` on. */
+export async function saleDays(db: Database, itemId: number, grade: Grade, since: string): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select distinct sale_date::text as day from sales
+      where item_id = ${itemId} and grade = ${grade} and status = 'verified' and sale_date >= ${since}
+      order by day`,
+  )
+  return rows.map((row) => row.day)
+}
+
+export async function marketplacePrice(db: Database, itemId: number, grade: Grade): Promise<string | null> {
+  const key = grade === 'new' ? 'soldPriceNew' : 'soldPriceUsed'
+  const rows = await queryRows<{ price: string | null }>(
+    db,
+    sql`select metadata -> 'marketplace' ->> ${key} as price from items where id = ${itemId}`,
+  )
+  const price = rows[0]?.price
+  return price && /^\d+(\.\d+)?$/.test(price) ? price : null
+}
+
+export async function upsertSnapshot(db: Database, itemId: number, grade: Grade, summary: PriceSummary) {
+  await db.execute(
+    sql`insert into price_snapshots (item_id, grade, fair_price_gbp, last_sale_price, last_sale_date, avg30d, avg90d,
+        volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count, updated_at)
+      values (${itemId}, ${grade}, ${summary.fairPrice}, ${summary.lastSale?.priceGbp ?? null},
+        ${summary.lastSale?.saleDate ?? null}, ${summary.avg30d}, ${summary.avg90d}, ${summary.volume30d},
+        ${summary.salesCount90d}, ${summary.salesCount}, ${summary.trend}, ${summary.confidence}, ${summary.basis},
+        ${summary.basisCount}, now())
+      on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp,
+        last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,
+        avg90d = excluded.avg90d, volume30d = excluded.volume30d, sales_count90d = excluded.sales_count90d,
+        sales_count = excluded.sales_count, trend = excluded.trend, confidence = excluded.confidence,
+        basis = excluded.basis, basis_count = excluded.basis_count, updated_at = now()`,
+  )
+}
+
+/** Replaces the history points of these days; a day without a price loses its point. */
+export async function writeHistoryPoints(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  points: Array<{ day: string; fairPrice: string | null; salesCount: number }>,
+) {
+  const priced = points.filter((point) => point.fairPrice !== null)
+  const unpriced = points.filter((point) => point.fairPrice === null).map((point) => point.day)
+  if (unpriced.length > 0) {
+    await db.execute(sql`delete from price_history where item_id = ${itemId} and grade = ${grade}
+      and day = any(${sql.param(unpriced)}::date[])`)
+  }
+  if (priced.length === 0) return
+  await db.execute(
+    sql`insert into price_history (item_id, grade, day, fair_price_gbp, sales_count)
+      select ${itemId}, ${grade}, u.day, u.price, u.count
+      from unnest(${sql.param(priced.map((p) => p.day))}::date[], ${sql.param(priced.map((p) => p.fairPrice))}::numeric[],
+        ${sql.param(priced.map((p) => p.salesCount))}::int[]) as u(day, price, count)
+      on conflict (item_id, grade, day) do update set fair_price_gbp = excluded.fair_price_gbp,
+        sales_count = excluded.sales_count`,
+  )
+}
+
+/** Days of the item's history from `since` on (recomputed when an older sale changes). */
+export async function historyDays(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  since: string,
+): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select day::text as day from price_history where item_id = ${itemId} and grade = ${grade} and day >= ${since}`,
+  )
+  return rows.map((row) => row.day)
+}
+
+/** Keeps the per-condition count and sum exact as one sale enters (+1) or leaves (-1) the verified set. */
+export async function adjustConditionStats(
+  db: Database,
+  sale: { itemId: number; conditionId: number; priceGbp: string },
+  delta: 1 | -1,
+) {
+  if (delta > 0) {
+    await db.execute(
+      sql`insert into price_condition_stats as p (item_id, condition_id, sales_count, total_price_gbp)
+        values (${sale.itemId}, ${sale.conditionId}, 1, ${sale.priceGbp})
+        on conflict (item_id, condition_id) do update set sales_count = p.sales_count + 1,
+          total_price_gbp = p.total_price_gbp + excluded.total_price_gbp`,
+    )
+    return
+  }
+  await db.execute(
+    sql`update price_condition_stats set sales_count = sales_count - 1, total_price_gbp = total_price_gbp - ${sale.priceGbp}
+      where item_id = ${sale.itemId} and condition_id = ${sale.conditionId}`,
+  )
+  await db.execute(
+    sql`delete from price_condition_stats where item_id = ${sale.itemId} and condition_id = ${sale.conditionId}
+      and sales_count <= 0`,
+  )
+}
+
+export async function readSnapshots(
+  db: Database,
+  itemId: number,
+): Promise<Array<GradeSummary & { grade: Grade }>> {
+  return queryRows<GradeSummary & { grade: Grade }>(
+    db,
+    sql`select grade, fair_price_gbp::text as "fairPrice", confidence, basis, trend::text as trend,
+        volume30d as "volume30d", last_sale_price::text as "lastSale", last_sale_date::text as "lastSaleDate",
+        avg30d::text as "avg30d", avg90d::text as "avg90d", sales_count as "salesCount",
+        sales_count90d as "salesCount90d", fair_price_gbp is not null as "hasData",
+        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+      from price_snapshots where item_id = ${itemId}`,
+  )
+}
+
+export async function readConditionStats(db: Database, itemId: number) {
+  return queryRows<{ conditionId: number; label: string; grade: Grade; count: number; averageGbp: string }>(
+    db,
+    sql`select p.condition_id as "conditionId", c.label, c.grade, p.sales_count as count,
+        round(p.total_price_gbp / p.sales_count, 2)::text as "averageGbp"
+      from price_condition_stats p join conditions c on c.id = p.condition_id
+      where p.item_id = ${itemId} order by p.sales_count desc, c.score desc`,
+  )
+}
+
+export async function readHistory(db: Database, itemId: number, grade: Grade, since: string | null) {
+  const range: SQL = since ? sql`and day >= ${since}` : sql``
+  const [points, before] = await Promise.all([
+    queryRows<{ date: string; fairPrice: string }>(
+      db,
+      sql`select day::text as date, fair_price_gbp::text as "fairPrice" from price_history
+        where item_id = ${itemId} and grade = ${grade} ${range} order by day`,
+    ),
+    since
+      ? queryRows<{ fairPrice: string }>(
+          db,
+          sql`select fair_price_gbp::text as "fairPrice" from price_history
+            where item_id = ${itemId} and grade = ${grade} and day < ${since} order by day desc limit 1`,
+        )
+      : Promise.resolve([]),
+  ])
+  return { points, carried: before[0]?.fairPrice ?? null }
+}

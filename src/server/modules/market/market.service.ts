@@ -1,0 +1,294 @@
+import Big from 'big.js'
+import type {
+  GradeSummary,
+  PriceHistory,
+  PriceRange,
+  PriceSummaryResponse,
+  RecordSaleData,
+  Sale,
+} from '../../../shared/contract/market.ts'
+import { FALLBACK_RATES_PER_USD, gbpValuesFromRatesPerUsd } from '../../../shared/money.ts'
+import { type Actor, canDeleteSale, canVerifySale } from '../../../shared/permissions.ts'
+import { addDays, MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '../../../shared/pricing.ts'
+import type { Database } from '../../db/client.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
+import {
+  adjustConditionStats,
+  countVerifiedSales,
+  deleteSaleRow,
+  findConditionForItem,
+  findSale,
+  type Grade,
+  gbpValueOn,
+  historyDays,
+  insertSale,
+  itemExists,
+  listSales,
+  loadVerifiedSales,
+  lockSale,
+  marketplacePrice,
+  markVerified,
+  readConditionStats,
+  readHistory,
+  readSnapshots,
+  saleDays,
+  upsertSnapshot,
+  writeHistoryPoints,
+} from './market.repo.ts'
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10)
+const MAX_STORED_PRICE = new Big('99999999.99')
+const FALLBACK_GBP_VALUES = gbpValuesFromRatesPerUsd(FALLBACK_RATES_PER_USD)
+
+/** The amount in pounds at the rate of the sale's day (the newest stored on or before it, else built-in). */
+async function priceInGbp(db: Database, body: RecordSaleData): Promise<string> {
+  const value =
+    body.currency === 'GBP'
+      ? '1'
+      : ((await gbpValueOn(db, body.currency, body.saleDate)) ?? FALLBACK_GBP_VALUES[body.currency])
+  const gbp = new Big(body.price).times(value).round(2, Big.roundHalfUp)
+  if (gbp.gt(MAX_STORED_PRICE)) throw badRequest('Price is too large to record.')
+  if (gbp.lte(0)) throw badRequest('Price is too small to record: it is less than 1p.')
+  return gbp.toFixed(2)
+}
+
+/**
+ * Records a sale. A trusted member's or an admin's sale is verified at once and moves the fair price in
+ * the same transaction; anyone else's waits, pending, for a moderator.
+ */
+export async function recordSale({
+  db,
+  itemId,
+  body,
+  actor,
+}: {
+  db: Database
+  itemId: number
+  body: RecordSaleData
+  actor: Actor
+}): Promise<Sale> {
+  return db.transaction(async (tx) => {
+    if (!(await itemExists(tx, itemId))) throw notFound('Item not found')
+    const condition = await findConditionForItem(tx, itemId, body.conditionId)
+    if (!condition) throw badRequest('Condition not found for this item.')
+    const status = canVerifySale(actor) ? 'verified' : 'pending'
+    const sale = {
+      itemId,
+      conditionId: condition.id,
+      grade: condition.grade,
+      priceGbp: await priceInGbp(tx, body),
+      originalPrice: new Big(body.price).toFixed(2),
+      currency: body.currency,
+      saleDate: body.saleDate,
+      source: body.source,
+      sourceRef: body.sourceRef ?? null,
+      proofUrl: body.proofUrl ?? null,
+      status,
+      submitterId: actor.id,
+    } as const
+    const id = await insertSale(tx, sale)
+    if (id === undefined) throw conflict('This sale has already been recorded.')
+    if (status === 'verified') {
+      await adjustConditionStats(tx, sale, 1)
+      await recomputePrices(tx, itemId, sale.grade, sale.saleDate)
+    }
+    return (await findSale(tx, id)) as Sale
+  })
+}
+
+export async function verifySale({
+  db,
+  id,
+  actor,
+}: {
+  db: Database
+  id: number
+  actor: Actor
+}): Promise<Sale> {
+  if (!canVerifySale(actor)) throw forbidden('Only trusted members and admins can verify sales.')
+  return db.transaction(async (tx) => {
+    const sale = await lockSale(tx, id)
+    if (!sale) throw notFound('Sale not found')
+    if (sale.status !== 'verified') {
+      await markVerified(tx, id, actor.id)
+      await adjustConditionStats(tx, sale, 1)
+      await recomputePrices(tx, sale.itemId, sale.grade, sale.saleDate)
+    }
+    return (await findSale(tx, id)) as Sale
+  })
+}
+
+export async function removeSale({
+  db,
+  id,
+  actor,
+}: {
+  db: Database
+  id: number
+  actor: Actor
+}): Promise<{ itemId: number }> {
+  if (!canDeleteSale(actor)) throw forbidden('Only trusted members and admins can delete sales.')
+  return db.transaction(async (tx) => {
+    const sale = await lockSale(tx, id)
+    if (!sale) throw notFound('Sale not found')
+    await deleteSaleRow(tx, id)
+    if (sale.status === 'verified') {
+      await adjustConditionStats(tx, sale, -1)
+      await recomputePrices(tx, sale.itemId, sale.grade, sale.saleDate)
+    }
+    return { itemId: sale.itemId }
+  })
+}
+
+/**
+ * Recomputes the snapshot of an item and grade, and every history point from `fromDay` on (the day of
+ * the sale that changed), reading only the sales those days need.
+ */
+export async function recomputePrices(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  fromDay: string,
+  today = todayUtc(),
+) {
+  const from = fromDay < today ? fromDay : today
+  const days = [
+    ...new Set([
+      ...(await historyDays(db, itemId, grade, from)),
+      ...(await saleDays(db, itemId, grade, from)),
+      today,
+    ]),
+  ]
+    .filter((day) => day <= today)
+    .sort()
+  const sales = await salesForDays(db, itemId, grade, days)
+  const marketplace = sales.length === 0 ? await marketplacePrice(db, itemId, grade) : null
+  const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
+  const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
+  await upsertSnapshot(db, itemId, grade, {
+    ...current,
+    salesCount: await countVerifiedSales(db, itemId, grade),
+  })
+  await writeHistoryPoints(
+    db,
+    itemId,
+    grade,
+    points.map(({ day, summary }) => ({ day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })),
+  )
+}
+
+/**
+ * The verified sales that the fair prices of these days read: the 90 days before the first of them,
+ * or 365 days, or all of them when a day has fewer than 3 sales in its window (pricing.ts).
+ */
+async function salesForDays(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  days: string[],
+): Promise<PricedSale[]> {
+  const first = days[0] as string
+  const enough = (sales: PricedSale[], windowDays: number) =>
+    days.every(
+      (day) =>
+        sales.filter((sale) => sale.saleDate <= day && sale.saleDate > addDays(day, -windowDays)).length >=
+        MIN_SALES_FOR_WINDOW,
+    )
+  const recent = await loadVerifiedSales(db, itemId, grade, addDays(first, -89))
+  if (enough(recent, 90)) return recent
+  const year = await loadVerifiedSales(db, itemId, grade, addDays(first, -364))
+  if (enough(year, 365)) return year
+  return loadVerifiedSales(db, itemId, grade)
+}
+
+const EMPTY_GRADE: GradeSummary = {
+  fairPrice: null,
+  confidence: 'LOW',
+  basis: 'none',
+  trend: null,
+  volume30d: 0,
+  lastSale: null,
+  lastSaleDate: null,
+  avg30d: null,
+  avg90d: null,
+  salesCount: 0,
+  salesCount90d: 0,
+  hasData: false,
+  updatedAt: null,
+}
+
+/** The item page's fair-price summary per grade, read from the snapshots (or marketplace data). */
+export async function priceSummary({
+  db,
+  itemId,
+}: {
+  db: Database
+  itemId: number
+}): Promise<PriceSummaryResponse> {
+  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
+  const snapshots = await readSnapshots(db, itemId)
+  const forGrade = async (grade: Grade): Promise<GradeSummary> => {
+    const snapshot = snapshots.find((row) => row.grade === grade)
+    if (snapshot) {
+      const { grade: _grade, ...summary } = snapshot
+      return summary
+    }
+    const marketplace = await marketplacePrice(db, itemId, grade)
+    if (!marketplace) return EMPTY_GRADE
+    return {
+      ...EMPTY_GRADE,
+      fairPrice: new Big(marketplace).toFixed(2),
+      confidence: 'MEDIUM',
+      basis: 'marketplace',
+      hasData: true,
+    }
+  }
+  return { new: await forGrade('new'), used: await forGrade('used') }
+}
+
+export async function priceByCondition({ db, itemId }: { db: Database; itemId: number }) {
+  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
+  return readConditionStats(db, itemId)
+}
+
+const RANGE_DAYS: Record<PriceRange, number | null> = { '30d': 30, '90d': 90, '1y': 365, all: null }
+
+/** Daily fair prices of the range, starting with the price carried in from before it. */
+export async function priceHistory({
+  db,
+  itemId,
+  grade,
+  range,
+  today = todayUtc(),
+}: {
+  db: Database
+  itemId: number
+  grade: Grade
+  range: PriceRange
+  today?: string
+}): Promise<PriceHistory> {
+  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
+  const days = RANGE_DAYS[range]
+  const since = days === null ? null : addDays(today, -days)
+  const { points, carried } = await readHistory(db, itemId, grade, since)
+  const all =
+    since && carried !== null && points[0]?.date !== since
+      ? [{ date: since, fairPrice: carried }, ...points]
+      : points
+  return { range, grade, points: all }
+}
+
+export async function salesOfItem({
+  db,
+  itemId,
+  limit,
+  offset,
+}: {
+  db: Database
+  itemId: number
+  limit: number
+  offset: number
+}) {
+  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
+  return listSales(db, itemId, limit, offset)
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { CURRENCY_CODES } from '../money.ts'
+import { queryInteger } from './common.ts'
+
+export const SALE_SOURCES = [
+  'eBay',
+  'BrickLink',
+  'Brickset',
+  'Facebook Marketplace',
+  'Vinted',
+  'Auction house',
+  'Local sale',
+  'Other',
+] as const
+
+const todayUtc = () => new Date().toISOString().slice(0, 10)
+
+/** POST /api/items/{id}/sales: a sale as the person saw it, in the currency it was paid in. */
+export const recordSaleBodySchema = z.object({
+  price: z
+    .string({ message: 'Price is required' })
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, {
+      message: 'Price must be an amount such as 49.99 (at most 99999999.99)',
+    })
+    .refine((price) => Number(price) > 0, { message: 'Price must be more than 0' }),
+  currency: z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` }),
+  conditionId: z
+    .number({ message: 'Please select a condition' })
+    .int({ message: 'Please select a condition' })
+    .positive({ message: 'Please select a condition' }),
+  saleDate: z
+    .string({ message: 'Sale date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Sale date must be a date such as 2026-01-31' })
+    .refine(
+      (date) =>
+        !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+        new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
+      {
+        message: 'Sale date must be a real date',
+      },
+    )
+    .refine((date) => date >= '1949-01-01', { message: 'Sale date must be in 1949 or later' })
+    .refine((date) => date <= todayUtc(), { message: 'Sale date cannot be in the future' }),
+  source: z.enum(SALE_SOURCES, { message: `Source must be one of ${SALE_SOURCES.join(', ')}` }),
+  sourceRef: z
+    .string()
+    .trim()
+    .max(200, { message: 'Reference must be at most 200 characters' })
+    .transform((value) => (value === '' ? null : value))
+    .nullish(),
+  proofUrl: z
+    .url({ protocol: /^https?$/, message: 'Proof must be a web address (http or https)' })
+    .max(2000, { message: 'Proof must be at most 2000 characters' })
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+})
+export type RecordSaleBody = z.input<typeof recordSaleBodySchema>
+export type RecordSaleData = z.output<typeof recordSaleBodySchema>
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  priceGbp: z.string(),
+  /** The amount and currency as recorded. */
+  originalPrice: z.string(),
+  currency: z.string(),
+  condition: z.object({ id: z.number().int(), label: z.string() }),
+  grade: z.enum(['new', 'used']),
+  saleDate: z.string(),
+  source: z.string(),
+  sourceRef: z.string().nullable(),
+  proofUrl: z.string().nullable(),
+  status: z.enum(['pending', 'verified', 'rejected']),
+  submitterId: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type Sale = z.infer<typeof saleSchema>
+
+export const salesListQuerySchema = z.object({
+  limit: queryInteger({ name: 'limit', min: 1, max: 200 }).default(50),
+  offset: queryInteger({ name: 'offset', min: 0, max: 10_000_000 }).default(0),
+})
+export const salesListSchema = z.object({ sales: z.array(saleSchema), total: z.number().int() })
+export type SalesList = z.infer<typeof salesListSchema>
+
+export const saleIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'id must be a number' })
+    .int()
+    .positive({ message: 'id must be a positive number' }),
+})
+
+export const gradeSummarySchema = z.object({
+  fairPrice: z.string().nullable(),
+  confidence: z.enum(['HIGH', 'MEDIUM', 'LOW']),
+  basis: z.enum(['90d', '365d', 'all', 'marketplace', 'none']),
+  trend: z.string().nullable(),
+  volume30d: z.number().int(),
+  lastSale: z.string().nullable(),
+  lastSaleDate: z.string().nullable(),
+  avg30d: z.string().nullable(),
+  avg90d: z.string().nullable(),
+  salesCount: z.number().int(),
+  salesCount90d: z.number().int(),
+  hasData: z.boolean(),
+  /** When the snapshot was computed; null when there is none. */
+  updatedAt: z.string().nullable(),
+})
+export type GradeSummary = z.infer<typeof gradeSummarySchema>
+
+/** GET /api/items/{id}/price-summary: amounts in pounds. */
+export const priceSummarySchema = z.object({ new: gradeSummarySchema, used: gradeSummarySchema })
+export type PriceSummaryResponse = z.infer<typeof priceSummarySchema>
+
+export const priceByConditionSchema = z.array(
+  z.object({
+    conditionId: z.number().int(),
+    label: z.string(),
+    grade: z.enum(['new', 'used']),
+    count: z.number().int(),
+    averageGbp: z.string(),
+  }),
+)
+export type PriceByCondition = z.infer<typeof priceByConditionSchema>
+
+export const PRICE_RANGES = ['30d', '90d', '1y', 'all'] as const
+export type PriceRange = (typeof PRICE_RANGES)[number]
+
+export const priceHistoryQuerySchema = z.object({
+  range: z.enum(PRICE_RANGES, { message: "range must be '30d', '90d', '1y' or 'all'" }).default('90d'),
+  grade: z.enum(['new', 'used'], { message: "grade must be 'new' or 'used'" }).default('new'),
+})
+export const priceHistorySchema = z.object({
+  range: z.enum(PRICE_RANGES),
+  grade: z.enum(['new', 'used']),
+  points: z.array(z.object({ date: z.string(), fairPrice: z.string() })),
+})
+export type PriceHistory = z.infer<typeof priceHistorySchema>

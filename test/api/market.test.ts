@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../src/server/db/client.ts'
+import { updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
+import {
+  priceByConditionSchema,
+  priceHistorySchema,
+  priceSummarySchema,
+  saleSchema,
+  salesListSchema,
+} from '../../src/shared/contract/market.ts'
+import { addDays } from '../../src/shared/pricing.ts'
+import { signUp, uniqueEmail } from '../support/session.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+const context = setupTestApp({ readCacheTtlMs: 60_000 })
+const today = new Date().toISOString().slice(0, 10)
+const daysAgo = (days: number) => addDays(today, -days)
+
+const people = { user: '', trusted: '', admin: '' }
+const ids = { galaxy: 0, falcon: 0, figure: 0, sealed: 0, openBox: 0, usedComplete: 0, figureNew: 0 }
+
+beforeAll(async () => {
+  for (const role of Object.keys(people) as Array<keyof typeof people>) {
+    const email = uniqueEmail(role)
+    people[role] = (await signUp(context.app, { email })).cookie
+    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
+    if (role === 'admin') await updateUserByEmail(context.database.db, email, { role: 'admin' })
+  }
+  const rows = await queryRows<{ key: string; id: number }>(
+    context.database.db,
+    sql`select 'galaxy' as key, id from items where number = '10497-1'
+      union all select 'falcon', id from items where number = '75192-1'
+      union all select 'figure', id from items where number = 'sw0002'
+      union all select 'sealed', id from conditions where category = 'set' and label = 'New/Sealed'
+      union all select 'openBox', id from conditions where category = 'set' and label = 'New/Open box'
+      union all select 'usedComplete', id from conditions where category = 'set' and label = 'Used/Complete'
+      union all select 'figureNew', id from conditions where category = 'minifig' and label = 'New'`,
+  )
+  for (const row of rows) ids[row.key as keyof typeof ids] = row.id
+})
+
+function record(cookie: string, itemId: number, body: Record<string, unknown>) {
+  return context.app.inject({
+    method: 'POST',
+    url: `/api/items/${itemId}/sales`,
+    headers: { cookie },
+    payload: { currency: 'GBP', source: 'eBay', conditionId: ids.sealed, saleDate: today, ...body },
+  })
+}
+
+async function recorded(cookie: string, itemId: number, body: Record<string, unknown>) {
+  const response = await record(cookie, itemId, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return saleSchema.parse(response.json())
+}
+
+const summaryOf = async (itemId: number) =>
+  priceSummarySchema.parse((await context.app.inject({ url: `/api/items/${itemId}/price-summary` })).json())
+
+describe('recording sales and the fair price', () => {
+  it('computes the hand-worked case: three verified sales in 90 days', async () => {
+    const first = await recorded(people.trusted, ids.galaxy, { price: '100', saleDate: today })
+    expect(first).toMatchObject({
+      status: 'verified',
+      priceGbp: '100.00',
+      originalPrice: '100.00',
+      currency: 'GBP',
+    })
+    await recorded(people.trusted, ids.galaxy, { price: '120', saleDate: daysAgo(10) })
+    await recorded(people.trusted, ids.galaxy, { price: '80', saleDate: daysAgo(30) })
+
+    const summary = await summaryOf(ids.galaxy)
+    expect(summary.new).toMatchObject({
+      // By price: 80 (weight e^-1), 100 (1), 120 (e^-1/3); half the weight is reached at 100.
+      fairPrice: '100.00',
+      confidence: 'LOW',
+      basis: '90d',
+      volume30d: 2,
+      avg30d: '110.00',
+      avg90d: '100.00',
+      // 110 against the 80 of the 30 days before.
+      trend: '37.50',
+      lastSale: '100.00',
+      lastSaleDate: today,
+      salesCount: 3,
+      hasData: true,
+    })
+    expect(summary.new.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(summary.used).toMatchObject({ hasData: false, fairPrice: null, confidence: 'LOW', salesCount: 0 })
+
+    const byCondition = priceByConditionSchema.parse(
+      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-by-condition` })).json(),
+    )
+    expect(byCondition).toEqual([
+      { conditionId: ids.sealed, label: 'New/Sealed', grade: 'new', count: 3, averageGbp: '100.00' },
+    ])
+
+    // As of 30 days ago only the 80; 10 days ago 80 and 120 (fewer than 3, all time: 120 weighs more); today 100.
+    const history = priceHistorySchema.parse(
+      (
+        await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d&grade=new` })
+      ).json(),
+    )
+    expect(history.points).toEqual([
+      { date: daysAgo(30), fairPrice: '80.00' },
+      { date: daysAgo(10), fairPrice: '120.00' },
+      { date: today, fairPrice: '100.00' },
+    ])
+  })
+
+  it('lets a sale older than 90 days count in the totals but not in the 90-day figures', async () => {
+    await recorded(people.trusted, ids.galaxy, { price: '500', saleDate: daysAgo(200) })
+    const summary = await summaryOf(ids.galaxy)
+    expect(summary.new).toMatchObject({
+      fairPrice: '100.00',
+      avg90d: '100.00',
+      salesCount: 4,
+      salesCount90d: 3,
+    })
+    const year = priceHistorySchema.parse(
+      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=1y` })).json(),
+    )
+    expect(year.points[0]).toEqual({ date: daysAgo(200), fairPrice: '500.00' })
+    const month = priceHistorySchema.parse(
+      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d` })).json(),
+    )
+    expect(month.points.map((point) => point.date)).toEqual([daysAgo(30), daysAgo(10), today])
+  })
+
+  it('keeps used and new apart', async () => {
+    await recorded(people.trusted, ids.galaxy, {
+      price: '60',
+      conditionId: ids.usedComplete,
+      saleDate: daysAgo(3),
+    })
+    const summary = await summaryOf(ids.galaxy)
+    expect(summary.used).toMatchObject({ fairPrice: '60.00', salesCount: 1, hasData: true })
+    expect(summary.new.fairPrice).toBe('100.00')
+  })
+
+  it('converts other currencies at the rate of the sale’s day and keeps the original', async () => {
+    const usd = await recorded(people.trusted, ids.falcon, {
+      price: '100',
+      currency: 'USD',
+      saleDate: daysAgo(1),
+    })
+    // No stored rate: the built-in 0.73 pounds per dollar.
+    expect(usd).toMatchObject({ priceGbp: '73.00', originalPrice: '100.00', currency: 'USD' })
+    await context.database.db.execute(
+      sql`insert into fx_rates (date, currency, rate_to_gbp) values (${daysAgo(40)}, 'EUR', 0.5), (${daysAgo(5)}, 'EUR', 0.8)`,
+    )
+    const euro = await recorded(people.trusted, ids.falcon, {
+      price: '100',
+      currency: 'EUR',
+      saleDate: daysAgo(20),
+    })
+    expect(euro.priceGbp).toBe('50.00')
+    const yen = await recorded(people.trusted, ids.falcon, {
+      price: '11000',
+      currency: 'JPY',
+      saleDate: daysAgo(2),
+    })
+    // 11000 yen × (0.73 / 110) pounds per yen, the value stored to 6 decimals.
+    expect(yen.priceGbp).toBe('73.00')
+  })
+
+  it('refuses the same sale twice when it names its reference', async () => {
+    const body = { price: '55', saleDate: daysAgo(4), sourceRef: 'ebay-123456' }
+    await recorded(people.user, ids.falcon, body)
+    const again = await record(people.user, ids.falcon, body)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toBe('This sale has already been recorded.')
+  })
+})
+
+describe('pending sales and moderation', () => {
+  it('keeps a normal user’s sale pending and out of the price until a trusted member verifies it', async () => {
+    const before = await summaryOf(ids.figure)
+    const sale = await recorded(people.user, ids.figure, { price: '30', conditionId: ids.figureNew })
+    expect(sale.status).toBe('pending')
+    expect(await summaryOf(ids.figure)).toEqual(before)
+
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: `/api/sales/${sale.id}/verify`,
+      headers: { cookie: people.user },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe('Only trusted members and admins can verify sales.')
+    const list = salesListSchema.parse(
+      (await context.app.inject({ url: `/api/items/${ids.figure}/sales` })).json(),
+    )
+    expect(list.sales.find((entry) => entry.id === sale.id)?.status).toBe('pending')
+
+    const verified = await context.app.inject({
+      method: 'POST',
+      url: `/api/sales/${sale.id}/verify`,
+      headers: { cookie: people.trusted },
+    })
+    expect(verified.json().status).toBe('verified')
+    expect((await summaryOf(ids.figure)).new).toMatchObject({ fairPrice: '30.00', salesCount: 1 })
+  })
+
+  it('lets only trusted members and admins delete sales, and the price follows', async () => {
+    const sale = await recorded(people.admin, ids.figure, {
+      price: '90',
+      conditionId: ids.figureNew,
+      saleDate: daysAgo(1),
+    })
+    const withIt = await summaryOf(ids.figure)
+    expect(withIt.new.salesCount).toBe(2)
+
+    const refused = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/sales/${sale.id}`,
+      headers: { cookie: people.user },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe('Only trusted members and admins can delete sales.')
+
+    const removed = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/sales/${sale.id}`,
+      headers: { cookie: people.admin },
+    })
+    expect(removed.statusCode).toBe(204)
+    expect((await summaryOf(ids.figure)).new).toMatchObject({ fairPrice: '30.00', salesCount: 1 })
+    const again = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/sales/${sale.id}`,
+      headers: { cookie: people.admin },
+    })
+    expect(again.statusCode).toBe(404)
+  })
+})
+
+describe('sales lists', () => {
+  it('lists an item’s sales newest first with their total, on both routes', async () => {
+    const list = salesListSchema.parse(
+      (await context.app.inject({ url: `/api/items/${ids.galaxy}/sales?limit=2` })).json(),
+    )
+    expect(list.total).toBe(5)
+    expect(list.sales).toHaveLength(2)
+    expect(list.sales[0]).toMatchObject({
+      saleDate: today,
+      condition: { label: 'New/Sealed' },
+      source: 'eBay',
+    })
+    const direct = salesListSchema.parse(
+      (await context.app.inject({ url: `/api/direct/sales/${ids.galaxy}?limit=2` })).json(),
+    )
+    expect(direct).toEqual(list)
+  })
+
+  it('answers 404 for an unknown item and 400 for bad paging', async () => {
+    expect((await context.app.inject({ url: '/api/items/999999/sales' })).statusCode).toBe(404)
+    expect((await context.app.inject({ url: '/api/items/999999/price-summary' })).statusCode).toBe(404)
+    const bad = await context.app.inject({ url: `/api/items/${ids.galaxy}/sales?limit=500` })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('limit must be at most 200')
+    const range = await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=5y` })
+    expect(range.json().message).toBe("range must be '30d', '90d', '1y' or 'all'")
+  })
+})
+
+describe('bad sales', () => {
+  const count = async () =>
+    (await queryRows<{ n: number }>(context.database.db, sql`select count(*)::int as n from sales`))[0]?.n
+
+  it.each([
+    [{ price: '-5' }, 'Price must be an amount such as 49.99 (at most 99999999.99)'],
+    [{ price: '0' }, 'Price must be more than 0'],
+    [{ price: '123456789.00' }, 'Price must be an amount such as 49.99 (at most 99999999.99)'],
+    [{ price: 'lots' }, 'Price must be an amount such as 49.99 (at most 99999999.99)'],
+    [{ price: undefined }, 'Price is required'],
+    [
+      { price: '10', currency: 'BTC' },
+      'Currency must be one of USD, EUR, GBP, CAD, AUD, JPY, CHF, SEK, NOK, DKK',
+    ],
+    [{ price: '10', saleDate: addDays(today, 2) }, 'Sale date cannot be in the future'],
+    [{ price: '10', saleDate: '2026-02-30' }, 'Sale date must be a real date'],
+    [{ price: '10', saleDate: 'yesterday' }, 'Sale date must be a date such as 2026-01-31'],
+    [{ price: '10', saleDate: '1900-01-01' }, 'Sale date must be in 1949 or later'],
+    [{ price: '10', conditionId: 999999 }, 'Condition not found for this item.'],
+    [{ price: '10', conditionId: 'New' }, 'Please select a condition'],
+    [{ price: '10', source: 'Craigslist' }, 'Source must be one of'],
+    [{ price: '10', proofUrl: 'javascript:alert(1)' }, 'Proof must be a web address (http or https)'],
+    [{ price: '10', sourceRef: 'x'.repeat(201) }, 'Reference must be at most 200 characters'],
+  ])('refuses %j with a clear 400 and writes nothing', async (body, message) => {
+    const before = await count()
+    const response = await record(people.trusted, ids.falcon, body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toContain(message)
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a minifigure condition on a set', async () => {
+    const response = await record(people.trusted, ids.falcon, { price: '10', conditionId: ids.figureNew })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe('Condition not found for this item.')
+  })
+
+  it('needs a signed-in user and a known item', async () => {
+    expect(
+      (await context.app.inject({ method: 'POST', url: `/api/items/${ids.falcon}/sales`, payload: {} }))
+        .statusCode,
+    ).toBe(401)
+    const unknown = await record(people.trusted, 999999, { price: '10' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toBe('Item not found')
+  })
+})
