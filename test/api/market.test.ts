@@ -311,3 +311,33 @@ describe('bad sales', () => {
     expect(unknown.json().message).toBe('Item not found')
   })
 })
+
+describe('snapshots:rebuild', () => {
+  it('recomputes exactly what the sales moved incrementally', async () => {
+    const read = () =>
+      Promise.all([
+        queryRows(
+          context.database.db,
+          sql`select item_id, grade, fair_price_gbp, last_sale_price, last_sale_date, avg30d, avg90d, volume30d,
+              sales_count90d, sales_count, trend, confidence, basis, basis_count
+            from price_snapshots order by item_id, grade`,
+        ),
+        queryRows(context.database.db, sql`select * from price_history order by item_id, grade, day`),
+        queryRows(
+          context.database.db,
+          sql`select * from price_condition_stats order by item_id, condition_id`,
+        ),
+      ])
+    const before = await read()
+    const { rebuildAllPrices } = await import('../../src/server/modules/market/market.rebuild.ts')
+    const progress: number[] = []
+    const result = await rebuildAllPrices({
+      db: context.database.db,
+      batchSize: 1,
+      onProgress: (done) => progress.push(done),
+    })
+    expect(result.items).toBeGreaterThanOrEqual(3)
+    expect(progress.at(-1)).toBe(result.items)
+    expect(await read()).toEqual(before)
+  })
+})

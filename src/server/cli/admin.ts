@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ConfigError, loadConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { allowEmail, listAllowedEmails, revokeEmail, updateUserByEmail } from '../modules/admin/admin.repo.ts'
+import { rebuildAllPrices } from '../modules/market/market.rebuild.ts'
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -10,6 +11,7 @@ const usage = `Usage: npm run admin -- <command>
   beta:list                 show the access list
   user:make-admin <email>   make the user an admin (admins always have access)
   user:trust <email>        trust the user: their sales are verified on entry and they may verify others'
+  snapshots:rebuild         recompute every fair price, price history and per-condition statistic from the sales
 
 Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.`
 
@@ -17,8 +19,15 @@ const emailSchema = z.email({ message: 'is not an e-mail address' })
 
 async function main(args: string[]): Promise<number> {
   const [command, rawEmail] = args
-  const needsEmail = command !== 'beta:list'
-  const known = ['beta:allow', 'beta:revoke', 'beta:list', 'user:make-admin', 'user:trust']
+  const needsEmail = command !== 'beta:list' && command !== 'snapshots:rebuild'
+  const known = [
+    'beta:allow',
+    'beta:revoke',
+    'beta:list',
+    'user:make-admin',
+    'user:trust',
+    'snapshots:rebuild',
+  ]
   if (!command || !known.includes(command) || (needsEmail && !rawEmail)) {
     console.error(usage)
     return 2
@@ -44,6 +53,19 @@ async function main(args: string[]): Promise<number> {
         }
         console.error(`${email} was not on the access list`)
         return 1
+      case 'snapshots:rebuild': {
+        const started = performance.now()
+        const result = await rebuildAllPrices({
+          db,
+          onProgress: (done, total) =>
+            console.error(`  ${done.toLocaleString('en')} of ${total.toLocaleString('en')} items`),
+        })
+        const seconds = ((performance.now() - started) / 1000).toFixed(1)
+        console.log(
+          `Rebuilt ${result.snapshots.toLocaleString('en')} snapshots and ${result.historyPoints.toLocaleString('en')} history points for ${result.items.toLocaleString('en')} items in ${seconds} s`,
+        )
+        return 0
+      }
       case 'beta:list': {
         const rows = await listAllowedEmails(db)
         if (rows.length === 0) console.log('The access list is empty.')
