@@ -8,10 +8,17 @@ export interface LoadResult {
   non2xx: number
 }
 
-/** Drives one endpoint on loopback; each request takes the next path from `paths`, round robin. */
+export interface RequestSpec {
+  method: 'GET' | 'POST'
+  path: string
+  body?: string
+  headers?: Record<string, string>
+}
+
+/** Drives one endpoint on loopback; each request is the next of `requests`, round robin. */
 export async function drive(options: {
   baseUrl: string
-  paths: string[]
+  requests: RequestSpec[]
   connections: number
   durationSeconds: number
 }): Promise<LoadResult> {
@@ -22,10 +29,19 @@ export async function drive(options: {
     duration: options.durationSeconds,
     requests: [
       {
-        method: 'GET',
         setupRequest: (request) => {
-          const path = options.paths[next++ % options.paths.length] ?? '/'
-          return { ...request, path }
+          const spec = options.requests[next++ % options.requests.length] as RequestSpec
+          return {
+            ...request,
+            method: spec.method,
+            path: spec.path,
+            body: spec.body,
+            headers: {
+              ...request.headers,
+              ...spec.headers,
+              ...(spec.body ? { 'content-type': 'application/json' } : {}),
+            },
+          }
         },
       },
     ],

@@ -15,9 +15,12 @@ import pg from 'pg'
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client.ts'
 import { migrateDatabase } from '../src/server/db/migrate.ts'
 import { seedReferenceData } from '../src/server/db/seed.ts'
+import { hashPassword } from '../src/server/modules/auth/passwords.ts'
 import { importRebrickable } from '../src/server/modules/imports/rebrickable.import.ts'
+import { rebuildAllPrices } from '../src/server/modules/market/market.rebuild.ts'
+import { generateSales } from './generate-sales.ts'
 import { drive, type LoadResult } from './load.ts'
-import { type CatalogueSample, scenarios } from './scenarios.ts'
+import { type BenchSession, type CatalogueSample, scenarios } from './scenarios.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     pglite: { type: 'boolean', default: false },
+    sales: { type: 'string', default: '1000000' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brickfolio_bench',
@@ -56,7 +60,7 @@ async function main() {
   log('measuring the bare Fastify hello-world')
   const helloResult = await drive({
     baseUrl: `http://127.0.0.1:${helloPort}`,
-    paths: ['/'],
+    requests: [{ method: 'GET', path: '/' }],
     connections,
     durationSeconds,
   })
@@ -72,7 +76,8 @@ async function main() {
     const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-bench-pglite-'))
     try {
       const handle = await openDatabase({ driver: 'pglite', dataDir: dir })
-      await loadCatalogue(handle)
+      // PGlite runs in one process; a fifth of the sales keeps its load time reasonable.
+      await loadCatalogue(handle, Math.round(Number(args.sales) / 5))
       await handle.close()
       for (const cacheSeconds of [30, 0]) {
         rows.push(...(await measureServer('PGlite', { PGLITE_DIR: dir }, cacheSeconds, sample)))
@@ -103,21 +108,60 @@ async function preparePostgres(url: string): Promise<string> {
 async function loadOnPostgres(url: string): Promise<CatalogueSample> {
   const handle = await openDatabase({ driver: 'postgres', url })
   try {
-    await loadCatalogue(handle)
+    await loadCatalogue(handle, Number(args.sales))
     return await sampleCatalogue(handle)
   } finally {
     await handle.close()
   }
 }
 
-async function loadCatalogue(handle: DatabaseHandle) {
+async function loadCatalogue(handle: DatabaseHandle, salesCount: number) {
   await migrateDatabase(handle)
   await seedReferenceData(handle.db)
   const started = performance.now()
   const { summary } = await importRebrickable({ db: handle.db, dir: path.resolve(root, args.data) })
+  log(`${handle.driver}: imported ${JSON.stringify(summary)} in ${seconds(started)} s`)
+  const salesStarted = performance.now()
+  await generateSales(handle.db, { count: salesCount, today: new Date().toISOString().slice(0, 10) })
   log(
-    `${handle.driver}: imported ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${handle.driver}: generated ${salesCount.toLocaleString('en')} verified sales in ${seconds(salesStarted)} s`,
   )
+  const rebuildStarted = performance.now()
+  const rebuilt = await rebuildAllPrices({
+    db: handle.db,
+    batchSize: 1000,
+    onProgress: (done, total) => {
+      if (done % 10_000 < 1000 || done === total)
+        log(`  prices rebuilt for ${done.toLocaleString('en')} of ${total.toLocaleString('en')} items`)
+    },
+  })
+  log(`${handle.driver}: snapshots:rebuild ${JSON.stringify(rebuilt)} in ${seconds(rebuildStarted)} s`)
+  await handle.db.execute(sql`vacuum analyze sales, price_snapshots, price_history, price_condition_stats`)
+  await createBenchUser(handle)
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
+const BENCH_USER = { email: 'bench@brickfolio.test', password: 'bench password 1' }
+
+/** A trusted member for the write scenarios, made before the server starts (PGlite has one writer). */
+async function createBenchUser(handle: DatabaseHandle) {
+  await handle.db.execute(
+    sql`insert into users (email, password_hash, is_trusted, onboarding_completed, profile_type)
+      values (${BENCH_USER.email}, ${await hashPassword(BENCH_USER.password)}, true, true, 'investor')
+      on conflict (email) do nothing`,
+  )
+}
+
+async function signIn(baseUrl: string): Promise<BenchSession> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  })
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`)
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith('bf_session='))
+  if (!cookie) throw new Error('bench sign-in set no session cookie')
+  return { cookie: cookie.split(';')[0] as string }
 }
 
 /** Realistic request targets: a stable pseudo-random spread of items and busy theme/year pairs. */
@@ -136,7 +180,27 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     sql`select s.number from items s where exists (select 1 from set_minifigures l where l.set_id = s.id)
       order by md5(s.id::text) limit 200`,
   )
-  return { slugs: slugs.map((row) => row.slug), themeYears, setsWithFigures: setsWithFigures.map((row) => row.number) }
+  const popular = await queryRows<{ id: number }>(
+    handle.db,
+    sql`select s.item_id as id from price_snapshots s join items i on i.id = s.item_id and i.type = 'set'
+      where s.grade = 'new' order by s.sales_count desc limit 100`,
+  )
+  const random = await queryRows<{ id: number }>(
+    handle.db,
+    sql`select id from items where type = 'set' order by md5(id::text || 'random') limit 100`,
+  )
+  const [condition] = await queryRows<{ id: number }>(
+    handle.db,
+    sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
+  )
+  return {
+    slugs: slugs.map((row) => row.slug),
+    themeYears,
+    setsWithFigures: setsWithFigures.map((row) => row.number),
+    popularItemIds: popular.map((row) => row.id),
+    randomItemIds: random.map((row) => row.id),
+    setConditionId: condition?.id ?? 1,
+  }
 }
 
 async function measureServer(
@@ -161,18 +225,24 @@ async function measureServer(
   )
   const rows: Row[] = []
   try {
+    const session = await signIn(`http://127.0.0.1:${port}`)
     for (const scenario of scenarios) {
-      const paths = scenario.paths(sample)
+      const requests = scenario.requests(sample, session)
       const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'
       log(`${database}, cache ${cache}: ${scenario.name}`)
       // A short warm-up first, so the numbers are of a running server and not of its JIT start.
       await drive({
         baseUrl: `http://127.0.0.1:${port}`,
-        paths,
+        requests,
         connections,
         durationSeconds: WARM_UP_SECONDS,
       })
-      const result = await drive({ baseUrl: `http://127.0.0.1:${port}`, paths, connections, durationSeconds })
+      const result = await drive({
+        baseUrl: `http://127.0.0.1:${port}`,
+        requests,
+        connections,
+        durationSeconds,
+      })
       rows.push({ database, scenario: scenario.name, cache, result, budget: scenario.budgetP99Ms })
     }
   } finally {

@@ -1,13 +1,13 @@
+import type { RequestSpec } from './load.ts'
+
 /**
- * What `npm run bench` loads, with DESIGN §9's budgets. Later issues add rows here
- * (collections, recording a sale, the item page's price summary).
+ * What `npm run bench` loads, with DESIGN §9's budgets. Later issues add rows here.
  */
 export interface Scenario {
   name: string
   /** p99 budget in milliseconds at 50 connections on PostgreSQL. */
   budgetP99Ms: number
-  /** Paths to cycle through; built from the loaded catalogue. */
-  paths: (catalogue: CatalogueSample) => string[]
+  requests: (sample: CatalogueSample, session: BenchSession) => RequestSpec[]
 }
 
 export interface CatalogueSample {
@@ -15,6 +15,16 @@ export interface CatalogueSample {
   themeYears: { themeId: number; year: number }[]
   /** Numbers of sets that have minifigures. */
   setsWithFigures: string[]
+  /** Items with many sales, and items picked at random (most have few). */
+  popularItemIds: number[]
+  randomItemIds: number[]
+  /** A set condition id, for recording sales of sets. */
+  setConditionId: number
+}
+
+export interface BenchSession {
+  /** Cookie header of a signed-in trusted member (their sales are verified on entry). */
+  cookie: string
 }
 
 /** Twenty queries collectors type: numbers, names, typos and minifigure codes. */
@@ -41,39 +51,82 @@ export const SEARCH_QUERIES = [
   'boba fett',
 ]
 
+const get = (path: string): RequestSpec => ({ method: 'GET', path })
+
+/** Items of the item page mix: half popular, half at random. */
+const pageItems = (sample: CatalogueSample) =>
+  sample.popularItemIds.slice(0, 100).flatMap((id, index) => [id, sample.randomItemIds[index] ?? id])
+
 export const scenarios: Scenario[] = [
   {
     name: 'search /api/search/items',
     budgetP99Ms: 15,
-    paths: () =>
-      SEARCH_QUERIES.map((query) => `/api/search/items?query=${encodeURIComponent(query)}&limit=10`),
+    requests: () =>
+      SEARCH_QUERIES.map((query) => get(`/api/search/items?query=${encodeURIComponent(query)}&limit=10`)),
   },
   {
     name: 'search /api/items?query=',
     budgetP99Ms: 15,
-    paths: () => SEARCH_QUERIES.map((query) => `/api/items?query=${encodeURIComponent(query)}&limit=10`),
+    requests: () =>
+      SEARCH_QUERIES.map((query) => get(`/api/items?query=${encodeURIComponent(query)}&limit=10`)),
   },
   {
     name: 'sets list, theme + year filter',
     budgetP99Ms: 20,
-    paths: ({ themeYears }) =>
-      themeYears.map(
-        ({ themeId, year }) => `/api/items?type=set&limit=50&offset=0&themeId=${themeId}&year=${year}`,
+    requests: ({ themeYears }) =>
+      themeYears.map(({ themeId, year }) =>
+        get(`/api/items?type=set&limit=50&offset=0&themeId=${themeId}&year=${year}`),
       ),
   },
   {
     name: 'sets list, pages 1-20',
     budgetP99Ms: 20,
-    paths: () => Array.from({ length: 20 }, (_, page) => `/api/items?type=set&limit=50&offset=${page * 50}`),
+    requests: () =>
+      Array.from({ length: 20 }, (_, page) => get(`/api/items?type=set&limit=50&offset=${page * 50}`)),
   },
   {
     name: 'minifigures of a set (?set=)',
     budgetP99Ms: 20,
-    paths: ({ setsWithFigures }) => setsWithFigures.map((set) => `/api/items?type=minifig&limit=50&set=${set}`),
+    requests: ({ setsWithFigures }) =>
+      setsWithFigures.map((set) => get(`/api/items?type=minifig&limit=50&set=${set}`)),
   },
   {
     name: 'item detail by slug',
     budgetP99Ms: 15,
-    paths: ({ slugs }) => slugs.map((slug) => `/api/items/slug/${slug}`),
+    requests: ({ slugs }) => slugs.map((slug) => get(`/api/items/slug/${slug}`)),
+  },
+  {
+    name: 'item fair-price summary',
+    budgetP99Ms: 15,
+    requests: (sample) => pageItems(sample).map((id) => get(`/api/items/${id}/price-summary`)),
+  },
+  {
+    name: 'item price history (90d, 1y)',
+    budgetP99Ms: 15,
+    requests: (sample) =>
+      pageItems(sample).flatMap((id) => [
+        get(`/api/items/${id}/price-history?range=90d`),
+        get(`/api/items/${id}/price-history?range=1y`),
+      ]),
+  },
+  {
+    name: 'record a sale (insert + recompute)',
+    budgetP99Ms: 20,
+    requests: (sample, session) =>
+      Array.from({ length: 2000 }, (_, index) => {
+        const itemId = (index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds)[index % 100] as number
+        return {
+          method: 'POST',
+          path: `/api/items/${itemId}/sales`,
+          headers: { cookie: session.cookie },
+          body: JSON.stringify({
+            price: (20 + (index % 500) + (index % 7) / 10).toFixed(2),
+            currency: 'GBP',
+            conditionId: sample.setConditionId,
+            saleDate: new Date().toISOString().slice(0, 10),
+            source: 'eBay',
+          }),
+        } satisfies RequestSpec
+      }),
   },
 ]

@@ -64,6 +64,9 @@ export const items = pgTable(
     uniqueIndex('items_slug_key').on(table.slug),
     uniqueIndex('items_type_number_key').on(table.type, table.number),
     index('items_type_year_idx').on(table.type, table.year),
+    // The lists' order, so a page is an index range with a limit rather than a sort of the catalogue.
+    index('items_type_year_number_idx').on(table.type, table.year.desc().nullsLast(), table.number),
+    index('items_theme_year_idx').on(table.themeId, table.year),
     index('items_theme_id_idx').on(table.themeId),
     index('items_type_theme_idx').on(table.type, table.theme),
     index('items_variant_of_idx').on(table.variantOf),

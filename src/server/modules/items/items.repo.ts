@@ -50,8 +50,11 @@ export async function listItems(
   const [items, counted] = await Promise.all([
     queryRows<Item>(
       db,
-      sql`select ${itemColumns} from items i ${themeJoins} ${where}
-          order by i.year desc nulls last, i.number limit ${query.limit} offset ${query.offset}`,
+      // The page's ids first (an index range with a limit); the columns are built for those rows only.
+      sql`with page as (
+          select i.id, row_number() over (order by i.year desc nulls last, i.number) as position from items i ${where}
+          order by i.year desc nulls last, i.number limit ${query.limit} offset ${query.offset})
+        select ${itemColumns} from page join items i on i.id = page.id ${themeJoins} order by page.position`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from items i ${where}`),
   ])
@@ -137,41 +140,32 @@ function containsWords(name: string): SQL {
   )
 }
 
+const linkedItem = (quantity: SQL) =>
+  sql`json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'name', o.name, 'slug', o.slug,
+    'year', o.year, 'imageUrl', o.image_url, 'quantity', ${quantity})`
+
+/** An item with its aliases, its set links both ways and its variants, in one round trip. */
 export async function findItemBySlug(db: Database, slug: string) {
   const rows = await queryRows<
-    Item & { metadata: Record<string, unknown> | null; aliases: string[]; createdBy: string | null }
+    Item & {
+      metadata: Record<string, unknown> | null
+      aliases: string[]
+      createdBy: string | null
+      linkedMinifigures: LinkedItem[]
+      linkedSets: LinkedItem[]
+      variants: LinkedItem[]
+    }
   >(
     db,
     sql`select ${itemColumns}, i.metadata, i.created_by as "createdBy",
-        coalesce((select array_agg(a.alias_text order by a.id) from item_aliases a where a.item_id = i.id), '{}') as aliases
+        coalesce((select array_agg(a.alias_text order by a.id) from item_aliases a where a.item_id = i.id), '{}') as aliases,
+        coalesce((select json_agg(${linkedItem(sql`l.quantity`)} order by o.number)
+          from set_minifigures l join items o on o.id = l.minifig_id where l.set_id = i.id), '[]') as "linkedMinifigures",
+        coalesce((select json_agg(${linkedItem(sql`l.quantity`)} order by o.year nulls last, o.number)
+          from set_minifigures l join items o on o.id = l.set_id where l.minifig_id = i.id), '[]') as "linkedSets",
+        coalesce((select json_agg(${linkedItem(sql`1`)} order by o.year nulls last, o.number)
+          from items o where o.variant_of = i.id), '[]') as variants
       from items i ${themeJoins} where i.slug = ${slug}`,
   )
   return rows[0]
-}
-
-const linkedColumns = sql`i.id, i.type, i.number, i.name, i.slug, i.year, i.image_url as "imageUrl", l.quantity`
-
-export async function findSetMinifigures(db: Database, setId: number): Promise<LinkedItem[]> {
-  return queryRows<LinkedItem>(
-    db,
-    sql`select ${linkedColumns} from set_minifigures l join items i on i.id = l.minifig_id
-      where l.set_id = ${setId} order by i.number`,
-  )
-}
-
-export async function findSetsContaining(db: Database, minifigId: number): Promise<LinkedItem[]> {
-  return queryRows<LinkedItem>(
-    db,
-    sql`select ${linkedColumns} from set_minifigures l join items i on i.id = l.set_id
-      where l.minifig_id = ${minifigId} order by i.year nulls last, i.number`,
-  )
-}
-
-/** Items recorded as variants of this one (their variantOf). */
-export async function findVariants(db: Database, itemId: number): Promise<LinkedItem[]> {
-  return queryRows<LinkedItem>(
-    db,
-    sql`select i.id, i.type, i.number, i.name, i.slug, i.year, i.image_url as "imageUrl", 1 as quantity
-      from items i where i.variant_of = ${itemId} order by i.year nulls last, i.number`,
-  )
 }

@@ -6,14 +6,7 @@ import type {
 } from '../../../shared/contract/catalogue.ts'
 import type { Database } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
-import {
-  findItemBySlug,
-  findSetMinifigures,
-  findSetsContaining,
-  findVariants,
-  listItems,
-  searchItems,
-} from './items.repo.ts'
+import { findItemBySlug, listItems, searchItems } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
 export async function listCatalogue({ db, query }: { db: Database; query: ListItemsQuery }) {
@@ -47,14 +40,10 @@ export async function searchCatalogue({
 }
 
 export async function getItemDetail({ db, slug }: { db: Database; slug: string }): Promise<ItemDetail> {
-  const item = await findItemBySlug(db, slug)
-  if (!item) throw notFound('Item not found')
-  const [minifigures, sets] =
-    item.type === 'set'
-      ? [await findSetMinifigures(db, item.id), []]
-      : [[], await findSetsContaining(db, item.id)]
-  const variants = await findVariants(db, item.id)
-  const linkedCount = (item.type === 'set' ? minifigures : sets).reduce((sum, link) => sum + link.quantity, 0)
+  const found = await findItemBySlug(db, slug)
+  if (!found) throw notFound('Item not found')
+  const { linkedMinifigures: minifigures, linkedSets: sets, variants, ...item } = found
+  const linkedCount = minifigures.reduce((sum, link) => sum + link.quantity, 0)
   return {
     ...item,
     // A set's own figure count (from the catalogue) wins; linked figures fill in when it is unknown.

@@ -11,17 +11,24 @@ const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "price
   s.status, s.submitter_id as "submitterId",
   to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
 
-export async function findConditionForItem(
+/** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
+export async function findItemCondition(
   db: Database,
   itemId: number,
   conditionId: number,
-): Promise<{ id: number; grade: Grade } | undefined> {
-  const rows = await queryRows<{ id: number; grade: Grade }>(
+): Promise<{ itemExists: boolean; condition?: { id: number; grade: Grade } }> {
+  const rows = await queryRows<{ conditionId: number | null; grade: Grade | null }>(
     db,
-    sql`select c.id, c.grade from conditions c join items i on i.type = c.category
-      where c.id = ${conditionId} and i.id = ${itemId}`,
+    sql`select c.id as "conditionId", c.grade from items i
+      left join conditions c on c.category = i.type and c.id = ${conditionId}
+      where i.id = ${itemId}`,
   )
-  return rows[0]
+  const row = rows[0]
+  if (!row) return { itemExists: false }
+  return {
+    itemExists: true,
+    condition: row.conditionId && row.grade ? { id: row.conditionId, grade: row.grade } : undefined,
+  }
 }
 
 export async function itemExists(db: Database, itemId: number): Promise<boolean> {
@@ -53,19 +60,21 @@ export interface NewSale {
   submitterId: string
 }
 
-/** Inserts a sale; undefined when the same sale (item, amount, currency, day, reference) exists. */
-export async function insertSale(db: Database, sale: NewSale): Promise<number | undefined> {
-  const rows = await queryRows<{ id: number }>(
+/** Inserts a sale and answers it; undefined when the same sale (item, amount, currency, day, reference) exists. */
+export async function insertSale(db: Database, sale: NewSale): Promise<Sale | undefined> {
+  const rows = await queryRows<Sale>(
     db,
-    sql`insert into sales (item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
-        source_ref, proof_url, status, submitter_id, verified_by)
-      values (${sale.itemId}, ${sale.conditionId}, ${sale.grade}, ${sale.priceGbp}, ${sale.originalPrice},
-        ${sale.currency}, ${sale.saleDate}, ${sale.source}, ${sale.sourceRef}, ${sale.proofUrl}, ${sale.status},
-        ${sale.submitterId}, ${sale.status === 'verified' ? sale.submitterId : null})
-      on conflict do nothing
-      returning id`,
+    sql`with s as (
+        insert into sales (item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
+          source_ref, proof_url, status, submitter_id, verified_by)
+        values (${sale.itemId}, ${sale.conditionId}, ${sale.grade}, ${sale.priceGbp}, ${sale.originalPrice},
+          ${sale.currency}, ${sale.saleDate}, ${sale.source}, ${sale.sourceRef}, ${sale.proofUrl}, ${sale.status},
+          ${sale.submitterId}, ${sale.status === 'verified' ? sale.submitterId : null})
+        on conflict do nothing
+        returning *)
+      select ${saleColumns} from s join conditions c on c.id = s.condition_id`,
   )
-  return rows[0]?.id
+  return rows[0]
 }
 
 export async function findSale(db: Database, id: number): Promise<Sale | undefined> {
@@ -137,10 +146,12 @@ export async function loadVerifiedSales(
   )
 }
 
+/** All verified sales of the item and grade, from the per-condition statistics (no scan of the sales). */
 export async function countVerifiedSales(db: Database, itemId: number, grade: Grade): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from sales where item_id = ${itemId} and grade = ${grade} and status = 'verified'`,
+    sql`select coalesce(sum(p.sales_count), 0)::int as n from price_condition_stats p
+      join conditions c on c.id = p.condition_id where p.item_id = ${itemId} and c.grade = ${grade}`,
   )
   return rows[0]?.n ?? 0
 }
@@ -245,46 +256,61 @@ export async function adjustConditionStats(
   )
 }
 
-export async function readSnapshots(
-  db: Database,
-  itemId: number,
-): Promise<Array<GradeSummary & { grade: Grade }>> {
-  return queryRows<GradeSummary & { grade: Grade }>(
+/** The item's snapshots and marketplace prices in one round trip; undefined when there is no such item. */
+export async function readPriceSummary(db: Database, itemId: number) {
+  const rows = await queryRows<{
+    snapshots: Array<GradeSummary & { grade: Grade }>
+    marketplaceNew: string | null
+    marketplaceUsed: string | null
+  }>(
     db,
-    sql`select grade, fair_price_gbp::text as "fairPrice", confidence, basis, trend::text as trend,
-        volume30d as "volume30d", last_sale_price::text as "lastSale", last_sale_date::text as "lastSaleDate",
-        avg30d::text as "avg30d", avg90d::text as "avg90d", sales_count as "salesCount",
-        sales_count90d as "salesCount90d", fair_price_gbp is not null as "hasData",
-        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-      from price_snapshots where item_id = ${itemId}`,
+    sql`select coalesce((select json_agg(json_build_object('grade', s.grade, 'fairPrice', s.fair_price_gbp::text,
+          'confidence', s.confidence, 'basis', s.basis, 'trend', s.trend::text, 'volume30d', s.volume30d,
+          'lastSale', s.last_sale_price::text, 'lastSaleDate', s.last_sale_date::text, 'avg30d', s.avg30d::text,
+          'avg90d', s.avg90d::text, 'salesCount', s.sales_count, 'salesCount90d', s.sales_count90d,
+          'hasData', s.fair_price_gbp is not null,
+          'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+          from price_snapshots s where s.item_id = i.id), '[]') as snapshots,
+        i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
+        i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed"
+      from items i where i.id = ${itemId}`,
   )
+  return rows[0]
 }
 
+/** Per-condition counts and averages, most sales first; undefined when there is no such item. */
 export async function readConditionStats(db: Database, itemId: number) {
-  return queryRows<{ conditionId: number; label: string; grade: Grade; count: number; averageGbp: string }>(
+  const rows = await queryRows<{
+    stats: Array<{ conditionId: number; label: string; grade: Grade; count: number; averageGbp: string }>
+  }>(
     db,
-    sql`select p.condition_id as "conditionId", c.label, c.grade, p.sales_count as count,
-        round(p.total_price_gbp / p.sales_count, 2)::text as "averageGbp"
-      from price_condition_stats p join conditions c on c.id = p.condition_id
-      where p.item_id = ${itemId} order by p.sales_count desc, c.score desc`,
+    sql`select coalesce((select json_agg(json_build_object('conditionId', p.condition_id, 'label', c.label,
+          'grade', c.grade, 'count', p.sales_count, 'averageGbp', round(p.total_price_gbp / p.sales_count, 2)::text)
+          order by p.sales_count desc, c.score desc)
+        from price_condition_stats p join conditions c on c.id = p.condition_id where p.item_id = i.id), '[]') as stats
+      from items i where i.id = ${itemId}`,
   )
+  return rows[0]?.stats
 }
 
+/** The history points of a range and the price carried in from before it; undefined when there is no such item. */
 export async function readHistory(db: Database, itemId: number, grade: Grade, since: string | null) {
-  const range: SQL = since ? sql`and day >= ${since}` : sql``
-  const [points, before] = await Promise.all([
-    queryRows<{ date: string; fairPrice: string }>(
-      db,
-      sql`select day::text as date, fair_price_gbp::text as "fairPrice" from price_history
-        where item_id = ${itemId} and grade = ${grade} ${range} order by day`,
-    ),
-    since
-      ? queryRows<{ fairPrice: string }>(
-          db,
-          sql`select fair_price_gbp::text as "fairPrice" from price_history
-            where item_id = ${itemId} and grade = ${grade} and day < ${since} order by day desc limit 1`,
-        )
-      : Promise.resolve([]),
-  ])
-  return { points, carried: before[0]?.fairPrice ?? null }
+  const rows = await queryRows<{
+    points: Array<{ date: string; fairPrice: string }>
+    carried: string | null
+  }>(
+    db,
+    sql`select coalesce((select json_agg(json_build_object('date', h.day::text, 'fairPrice', h.fair_price_gbp::text)
+          order by h.day)
+        from price_history h where h.item_id = i.id and h.grade = ${grade} ${since ? sql`and h.day >= ${since}` : sql``}),
+        '[]') as points,
+        ${
+          since
+            ? sql`(select h.fair_price_gbp::text from price_history h where h.item_id = i.id and h.grade = ${grade}
+                and h.day < ${since} order by h.day desc limit 1)`
+            : sql`null`
+        } as carried
+      from items i where i.id = ${itemId}`,
+  )
+  return rows[0]
 }

@@ -16,7 +16,7 @@ import {
   adjustConditionStats,
   countVerifiedSales,
   deleteSaleRow,
-  findConditionForItem,
+  findItemCondition,
   findSale,
   type Grade,
   gbpValueOn,
@@ -30,7 +30,7 @@ import {
   markVerified,
   readConditionStats,
   readHistory,
-  readSnapshots,
+  readPriceSummary,
   saleDays,
   upsertSnapshot,
   writeHistoryPoints,
@@ -68,8 +68,8 @@ export async function recordSale({
   actor: Actor
 }): Promise<Sale> {
   return db.transaction(async (tx) => {
-    if (!(await itemExists(tx, itemId))) throw notFound('Item not found')
-    const condition = await findConditionForItem(tx, itemId, body.conditionId)
+    const { itemExists: found, condition } = await findItemCondition(tx, itemId, body.conditionId)
+    if (!found) throw notFound('Item not found')
     if (!condition) throw badRequest('Condition not found for this item.')
     const status = canVerifySale(actor) ? 'verified' : 'pending'
     const sale = {
@@ -86,13 +86,13 @@ export async function recordSale({
       status,
       submitterId: actor.id,
     } as const
-    const id = await insertSale(tx, sale)
-    if (id === undefined) throw conflict('This sale has already been recorded.')
+    const recorded = await insertSale(tx, sale)
+    if (!recorded) throw conflict('This sale has already been recorded.')
     if (status === 'verified') {
       await adjustConditionStats(tx, sale, 1)
       await recomputePrices(tx, itemId, sale.grade, sale.saleDate)
     }
-    return (await findSale(tx, id)) as Sale
+    return recorded
   })
 }
 
@@ -151,16 +151,19 @@ export async function recomputePrices(
   fromDay: string,
   today = todayUtc(),
 ) {
-  const from = fromDay < today ? fromDay : today
-  const days = [
-    ...new Set([
-      ...(await historyDays(db, itemId, grade, from)),
-      ...(await saleDays(db, itemId, grade, from)),
-      today,
-    ]),
-  ]
-    .filter((day) => day <= today)
-    .sort()
+  // A sale of today (the usual case) changes today's point only.
+  const days =
+    fromDay >= today
+      ? [today]
+      : [
+          ...new Set([
+            ...(await historyDays(db, itemId, grade, fromDay)),
+            ...(await saleDays(db, itemId, grade, fromDay)),
+            today,
+          ]),
+        ]
+          .filter((day) => day <= today)
+          .sort()
   const sales = await salesForDays(db, itemId, grade, days)
   const marketplace = sales.length === 0 ? await marketplacePrice(db, itemId, grade) : null
   const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
@@ -225,16 +228,15 @@ export async function priceSummary({
   db: Database
   itemId: number
 }): Promise<PriceSummaryResponse> {
-  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
-  const snapshots = await readSnapshots(db, itemId)
-  const forGrade = async (grade: Grade): Promise<GradeSummary> => {
-    const snapshot = snapshots.find((row) => row.grade === grade)
+  const found = await readPriceSummary(db, itemId)
+  if (!found) throw notFound('Item not found')
+  const forGrade = (grade: Grade, marketplace: string | null): GradeSummary => {
+    const snapshot = found.snapshots.find((row) => row.grade === grade)
     if (snapshot) {
       const { grade: _grade, ...summary } = snapshot
       return summary
     }
-    const marketplace = await marketplacePrice(db, itemId, grade)
-    if (!marketplace) return EMPTY_GRADE
+    if (!marketplace || !/^\d+(\.\d+)?$/.test(marketplace)) return EMPTY_GRADE
     return {
       ...EMPTY_GRADE,
       fairPrice: new Big(marketplace).toFixed(2),
@@ -243,12 +245,13 @@ export async function priceSummary({
       hasData: true,
     }
   }
-  return { new: await forGrade('new'), used: await forGrade('used') }
+  return { new: forGrade('new', found.marketplaceNew), used: forGrade('used', found.marketplaceUsed) }
 }
 
 export async function priceByCondition({ db, itemId }: { db: Database; itemId: number }) {
-  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
-  return readConditionStats(db, itemId)
+  const stats = await readConditionStats(db, itemId)
+  if (!stats) throw notFound('Item not found')
+  return stats
 }
 
 const RANGE_DAYS: Record<PriceRange, number | null> = { '30d': 30, '90d': 90, '1y': 365, all: null }
@@ -267,10 +270,11 @@ export async function priceHistory({
   range: PriceRange
   today?: string
 }): Promise<PriceHistory> {
-  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
   const days = RANGE_DAYS[range]
   const since = days === null ? null : addDays(today, -days)
-  const { points, carried } = await readHistory(db, itemId, grade, since)
+  const found = await readHistory(db, itemId, grade, since)
+  if (!found) throw notFound('Item not found')
+  const { points, carried } = found
   const all =
     since && carried !== null && points[0]?.date !== since
       ? [{ date: since, fairPrice: carried }, ...points]

@@ -1,0 +1,2 @@
+CREATE INDEX "items_type_year_number_idx" ON "items" USING btree ("type","year" DESC NULLS LAST,"number");--> statement-breakpoint
+CREATE INDEX "items_theme_year_idx" ON "items" USING btree ("theme_id","year");
