@@ -103,6 +103,8 @@ export const priceSnapshots = pgTable(
     confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] })
       .notNull()
       .default('LOW'),
+    /** The fair price at the end of the day before `updatedAt`'s day, for the 24-hour change. */
+    previousFairPriceGbp: money(),
     /** Which sales the fair price stands on: '90d', '365d', 'all', 'marketplace' or 'none'. */
     basis: text({ enum: ['90d', '365d', 'all', 'marketplace', 'none'] })
       .notNull()

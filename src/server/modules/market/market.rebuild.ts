@@ -85,7 +85,7 @@ async function rebuildBatch(db: Database, itemIds: number[], today: string) {
 
   const history: Array<{ itemId: number; grade: Grade; day: string; fairPrice: string; salesCount: number }> =
     []
-  let snapshots = 0
+  const current: Array<{ itemId: number; grade: Grade; summary: ReturnType<typeof summarizeAsOf> }> = []
   for (const [key, list] of groups) {
     const [itemIdText, grade] = key.split(':') as [string, Grade]
     const itemId = Number(itemIdText)
@@ -93,10 +93,7 @@ async function rebuildBatch(db: Database, itemIds: number[], today: string) {
     const days = [...new Set([...list.map((sale) => sale.saleDate), today])]
     for (const day of days) {
       const summary = summarizeAsOf(list, day, list.length === 0 ? market : null)
-      if (day === today) {
-        await upsertSnapshot(db, itemId, grade, summary)
-        snapshots++
-      }
+      if (day === today) current.push({ itemId, grade, summary })
       if (summary.fairPrice !== null) {
         history.push({ itemId, grade, day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })
       }
@@ -111,5 +108,7 @@ async function rebuildBatch(db: Database, itemIds: number[], today: string) {
           ${sql.param(part.map((p) => p.salesCount))}::int[])`,
     )
   }
-  return { snapshots, historyPoints: history.length }
+  // After the history, so each snapshot finds its previous day's price there.
+  for (const { itemId, grade, summary } of current) await upsertSnapshot(db, itemId, grade, summary, today)
+  return { snapshots: current.length, historyPoints: history.length }
 }

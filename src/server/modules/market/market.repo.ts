@@ -177,15 +177,27 @@ export async function marketplacePrice(db: Database, itemId: number, grade: Grad
   return price && /^\d+(\.\d+)?$/.test(price) ? price : null
 }
 
-export async function upsertSnapshot(db: Database, itemId: number, grade: Grade, summary: PriceSummary) {
+/** Writes the snapshot of `today`; the previous fair price is the newest history point before today. */
+export async function upsertSnapshot(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  summary: PriceSummary,
+  today: string,
+) {
   await db.execute(
-    sql`insert into price_snapshots (item_id, grade, fair_price_gbp, last_sale_price, last_sale_date, avg30d, avg90d,
-        volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count, updated_at)
-      values (${itemId}, ${grade}, ${summary.fairPrice}, ${summary.lastSale?.priceGbp ?? null},
+    sql`insert into price_snapshots (item_id, grade, previous_fair_price_gbp, fair_price_gbp, last_sale_price,
+        last_sale_date, avg30d, avg90d, volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count,
+        updated_at)
+      values (${itemId}, ${grade},
+        (select h.fair_price_gbp from price_history h where h.item_id = ${itemId} and h.grade = ${grade}
+          and h.day < ${today} order by h.day desc limit 1),
+        ${summary.fairPrice}, ${summary.lastSale?.priceGbp ?? null},
         ${summary.lastSale?.saleDate ?? null}, ${summary.avg30d}, ${summary.avg90d}, ${summary.volume30d},
         ${summary.salesCount90d}, ${summary.salesCount}, ${summary.trend}, ${summary.confidence}, ${summary.basis},
         ${summary.basisCount}, now())
-      on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp,
+      on conflict (item_id, grade) do update set previous_fair_price_gbp = excluded.previous_fair_price_gbp,
+        fair_price_gbp = excluded.fair_price_gbp,
         last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,
         avg90d = excluded.avg90d, volume30d = excluded.volume30d, sales_count90d = excluded.sales_count90d,
         sales_count = excluded.sales_count, trend = excluded.trend, confidence = excluded.confidence,

@@ -168,15 +168,22 @@ export async function recomputePrices(
   const marketplace = sales.length === 0 ? await marketplacePrice(db, itemId, grade) : null
   const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
   const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
-  await upsertSnapshot(db, itemId, grade, {
-    ...current,
-    salesCount: await countVerifiedSales(db, itemId, grade),
-  })
+  // History first: the snapshot takes its previous day's price from there.
   await writeHistoryPoints(
     db,
     itemId,
     grade,
     points.map(({ day, summary }) => ({ day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })),
+  )
+  await upsertSnapshot(
+    db,
+    itemId,
+    grade,
+    {
+      ...current,
+      salesCount: await countVerifiedSales(db, itemId, grade),
+    },
+    today,
   )
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "price_snapshots" ADD COLUMN "previous_fair_price_gbp" numeric(10, 2);

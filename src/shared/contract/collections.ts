@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { CURRENCY_CODES } from '../money.ts'
+import { themeDataSchema } from './catalogue.ts'
+import { itemTypeSchema, optionalParam, queryInteger } from './common.ts'
+
+const todayUtc = () => new Date().toISOString().slice(0, 10)
+
+const purchaseDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Purchase date must be a date such as 2026-01-31' })
+  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
+    message: 'Purchase date must be a real date',
+  })
+  .refine((date) => date >= '1949-01-01', { message: 'Purchase date must be in 1949 or later' })
+  .refine((date) => date <= todayUtc(), { message: 'Purchase date cannot be in the future' })
+
+const pricePaidSchema = z
+  .string({ message: 'Price paid must be an amount such as 49.99' })
+  .trim()
+  .transform((value) => (value === '' ? '0' : value))
+  .pipe(
+    z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, {
+      message: 'Price paid must be an amount such as 49.99, not negative (at most 99999999.99)',
+    }),
+  )
+
+const quantitySchema = z.coerce
+  .number({ message: 'Quantity must be a number' })
+  .int({ message: 'Quantity must be a whole number' })
+  .min(1, { message: 'Quantity must be at least 1' })
+  .max(10_000, { message: 'Quantity must be at most 10000' })
+
+const conditionLabelSchema = z
+  .string({ message: 'Please select a condition' })
+  .trim()
+  .min(1, { message: 'Please select a condition' })
+  .max(50, { message: 'Condition not found' })
+
+const currencySchema = z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` })
+
+/**
+ * POST /api/collections, as the spec's dialogs send it: the condition by its label, the price paid per
+ * item in `currency` (default: the user's display currency), "0" when left empty.
+ */
+export const addCollectionBodySchema = z.object({
+  itemId: z.coerce
+    .number({ message: 'itemId must be an item id' })
+    .int({ message: 'itemId must be an item id' })
+    .positive({ message: 'itemId must be an item id' }),
+  condition: conditionLabelSchema,
+  quantity: quantitySchema.default(1),
+  pricePaid: pricePaidSchema.default('0'),
+  currency: currencySchema.optional(),
+  purchaseDate: purchaseDateSchema.nullish().or(z.literal('').transform(() => null)),
+  documentedPurchase: z.boolean().optional(),
+})
+export type AddCollectionBody = z.input<typeof addCollectionBodySchema>
+export type AddCollectionData = z.output<typeof addCollectionBodySchema>
+
+/** PATCH /api/collections/{id}: what is sent changes; `purchaseDate: null` clears it. */
+export const updateCollectionBodySchema = z
+  .object({
+    condition: conditionLabelSchema.optional(),
+    quantity: quantitySchema.optional(),
+    pricePaid: pricePaidSchema.optional(),
+    currency: currencySchema.optional(),
+    purchaseDate: purchaseDateSchema.nullable().optional().or(z.literal('').transform(() => null)),
+    documentedPurchase: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update: send at least one of condition, quantity, pricePaid, purchaseDate',
+  })
+export type UpdateCollectionBody = z.input<typeof updateCollectionBodySchema>
+export type UpdateCollectionData = z.output<typeof updateCollectionBodySchema>
+
+export const collectionIdParamsSchema = z.object({
+  id: z.coerce.number({ message: 'id must be a number' }).int().positive({ message: 'id must be a positive number' }),
+})
+
+export const COLLECTION_SORTS = ['added', 'name', 'condition', 'quantity', 'cost', 'value', 'pnl', 'change'] as const
+export const COLLECTION_FILTERS = ['all', 'sets', 'minifigs', 'gainers', 'decliners'] as const
+
+export const collectionQuerySchema = z.object({
+  limit: queryInteger({ name: 'limit', min: 1, max: 1000 }).default(50),
+  offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
+  filter: optionalParam(z.enum(COLLECTION_FILTERS, { message: `filter must be one of ${COLLECTION_FILTERS.join(', ')}` })),
+  query: optionalParam(z.string().trim().max(100, { message: 'query must be at most 100 characters' })),
+  sort: optionalParam(z.enum(COLLECTION_SORTS, { message: `sort must be one of ${COLLECTION_SORTS.join(', ')}` })),
+  direction: optionalParam(z.enum(['asc', 'desc'], { message: "direction must be 'asc' or 'desc'" })),
+})
+export type CollectionQuery = z.infer<typeof collectionQuerySchema>
+
+/** Amounts are pounds, as decimal strings; per-item price paid, the rest for the whole entry. */
+export const collectionEntrySchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  itemId: z.number().int(),
+  item: z.object({
+    id: z.number().int(),
+    type: itemTypeSchema,
+    number: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    theme: z.string(),
+    themeData: themeDataSchema.nullable(),
+    year: z.number().int().nullable(),
+    imageUrl: z.string().nullable(),
+    originalMsrp: z.string().nullable(),
+  }),
+  condition: z.object({ id: z.number().int(), label: z.string(), grade: z.enum(['new', 'used']) }),
+  quantity: z.number().int(),
+  pricePaid: z.string(),
+  originalPrice: z.string().nullable(),
+  currency: z.string().nullable(),
+  purchaseDate: z.string().nullable(),
+  documentedPurchase: z.boolean(),
+  createdAt: z.string(),
+  priceSnapshot: z
+    .object({ fairPriceGbp: z.string().nullable(), confidence: z.string(), updatedAt: z.string() })
+    .nullable(),
+  costBasis: z.string(),
+  /** Fair price × quantity; null without a fair price. */
+  value: z.string().nullable(),
+  pnl: z.string().nullable(),
+  pnlPercent: z.string().nullable(),
+  /** Change of the value since yesterday's fair price; null without both. */
+  change24h: z.string().nullable(),
+  change24hPercent: z.string().nullable(),
+})
+export type CollectionEntry = z.infer<typeof collectionEntrySchema>
+
+export const collectionSummarySchema = z.object({
+  entries: z.number().int(),
+  totalItems: z.number().int(),
+  setCount: z.number().int(),
+  minifigCount: z.number().int(),
+  totalValue: z.string(),
+  costBasis: z.string(),
+  unrealizedPnl: z.string(),
+  unrealizedPnlPercent: z.string().nullable(),
+  change24h: z.string(),
+  /** Entries with no fair price yet are valued at 0. */
+  unpricedEntries: z.number().int(),
+  topThemes: z.array(z.object({ theme: z.string(), value: z.string(), items: z.number().int() })),
+})
+export type CollectionSummary = z.infer<typeof collectionSummarySchema>
+
+export const collectionPageSchema = z.object({
+  entries: z.array(collectionEntrySchema),
+  total: z.number().int(),
+  summary: collectionSummarySchema,
+})
+export type CollectionPage = z.infer<typeof collectionPageSchema>
+
+export const PORTFOLIO_RANGES = ['90d', '1y', 'all'] as const
+export const portfolioQuerySchema = z.object({
+  range: z.enum(PORTFOLIO_RANGES, { message: "range must be '90d', '1y' or 'all'" }).default('1y'),
+})
+
+export const portfolioSchema = z.object({
+  range: z.enum(PORTFOLIO_RANGES),
+  timeline: z.array(z.object({ date: z.string(), value: z.string(), costBasis: z.string() })),
+  byTheme: z.array(z.object({ theme: z.string(), value: z.string(), costBasis: z.string() })),
+  byType: z.array(z.object({ type: itemTypeSchema, value: z.string(), costBasis: z.string(), items: z.number().int() })),
+  totalRoiPercent: z.string().nullable(),
+  best: z.array(collectionEntrySchema),
+  worst: z.array(collectionEntrySchema),
+})
+export type Portfolio = z.infer<typeof portfolioSchema>
