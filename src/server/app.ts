@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts'
 import { ReadCache } from './lib/read-cache.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
+import { collectionsRoutes } from './modules/collections/collections.routes.ts'
 import { fxRoutes } from './modules/fx/fx.routes.ts'
 import type { ImageProxyOptions } from './modules/images/image-proxy.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions) {
         limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
       })
       await api.register(meRoutes)
+      await api.register(collectionsRoutes)
       await api.register(fxRoutes)
       await api.register(imagesRoutes, options.imageProxy ?? { allowedHosts: DEFAULT_IMAGE_HOSTS })
       await api.register(itemsRoutes)

@@ -36,3 +36,13 @@ export async function lastFetchedAt(db: Database): Promise<Date | undefined> {
   )
   return rows[0]?.at ? new Date(rows[0].at) : undefined
 }
+
+/** Value of one unit of `currency` in pounds on `day`: the newest stored rate on or before it. */
+export async function gbpValueOn(db: Database, currency: string, day: string): Promise<string | undefined> {
+  const rows = await queryRows<{ rate: string }>(
+    db,
+    sql`select rate_to_gbp::text as rate from fx_rates where currency = ${currency} and date <= ${day}
+      order by date desc limit 1`,
+  )
+  return rows[0]?.rate
+}

@@ -12,7 +12,7 @@ import {
   ratesPerUsdFromGbpValues,
 } from '../../../shared/money.ts'
 import { type Database, queryRows } from '../../db/client.ts'
-import { lastFetchedAt, latestGbpValues, storeGbpValues } from './fx.repo.ts'
+import { gbpValueOn, lastFetchedAt, latestGbpValues, storeGbpValues } from './fx.repo.ts'
 
 /** The newest stored rates, or the spec's built-in ones when none are stored. */
 export async function currentRates({ db }: { db: Database }): Promise<FxRatesResponse> {
@@ -21,6 +21,28 @@ export async function currentRates({ db }: { db: Database }): Promise<FxRatesRes
   if (!rates) return { base: 'USD', rates: FALLBACK_RATES_PER_USD, updatedAt: null, source: 'fallback' }
   return { base: 'USD', rates, updatedAt: fetchedAt, source: 'live' }
 }
+
+/**
+ * An amount typed in `currency`, in pounds at the rate of `day` — the newest stored rate on or before it,
+ * else the built-in one (DESIGN §3). Rounded half up to pennies.
+ */
+export async function toGbpOnDay({
+  db,
+  amount,
+  currency,
+  day,
+}: {
+  db: Database
+  amount: string
+  currency: CurrencyCode
+  day: string
+}): Promise<string> {
+  const value =
+    currency === 'GBP' ? '1' : ((await gbpValueOn(db, currency, day)) ?? FALLBACK_GBP_VALUES[currency])
+  return new Big(amount).times(value).round(2, Big.roundHalfUp).toFixed(2)
+}
+
+const FALLBACK_GBP_VALUES = gbpValuesFromRatesPerUsd(FALLBACK_RATES_PER_USD)
 
 /** An amount typed in `currency`, in pounds at the current rates (DESIGN §3). */
 export async function toGbp({

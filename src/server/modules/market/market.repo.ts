@@ -35,16 +35,6 @@ export async function itemExists(db: Database, itemId: number): Promise<boolean>
   return (await queryRows(db, sql`select 1 from items where id = ${itemId}`)).length > 0
 }
 
-/** Value of one unit of `currency` in pounds on `day`: the newest stored rate on or before it. */
-export async function gbpValueOn(db: Database, currency: string, day: string): Promise<string | undefined> {
-  const rows = await queryRows<{ rate: string }>(
-    db,
-    sql`select rate_to_gbp::text as rate from fx_rates where currency = ${currency} and date <= ${day}
-      order by date desc limit 1`,
-  )
-  return rows[0]?.rate
-}
-
 export interface NewSale {
   itemId: number
   conditionId: number

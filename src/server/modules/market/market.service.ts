@@ -7,11 +7,11 @@ import type {
   RecordSaleData,
   Sale,
 } from '../../../shared/contract/market.ts'
-import { FALLBACK_RATES_PER_USD, gbpValuesFromRatesPerUsd } from '../../../shared/money.ts'
 import { type Actor, canDeleteSale, canVerifySale } from '../../../shared/permissions.ts'
 import { addDays, MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '../../../shared/pricing.ts'
 import type { Database } from '../../db/client.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
+import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   adjustConditionStats,
   countVerifiedSales,
@@ -19,7 +19,6 @@ import {
   findItemCondition,
   findSale,
   type Grade,
-  gbpValueOn,
   historyDays,
   insertSale,
   itemExists,
@@ -38,15 +37,12 @@ import {
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10)
 const MAX_STORED_PRICE = new Big('99999999.99')
-const FALLBACK_GBP_VALUES = gbpValuesFromRatesPerUsd(FALLBACK_RATES_PER_USD)
 
-/** The amount in pounds at the rate of the sale's day (the newest stored on or before it, else built-in). */
+/** The amount in pounds at the rate of the sale's day, within what a price column holds. */
 async function priceInGbp(db: Database, body: RecordSaleData): Promise<string> {
-  const value =
-    body.currency === 'GBP'
-      ? '1'
-      : ((await gbpValueOn(db, body.currency, body.saleDate)) ?? FALLBACK_GBP_VALUES[body.currency])
-  const gbp = new Big(body.price).times(value).round(2, Big.roundHalfUp)
+  const gbp = new Big(
+    await toGbpOnDay({ db, amount: body.price, currency: body.currency, day: body.saleDate }),
+  )
   if (gbp.gt(MAX_STORED_PRICE)) throw badRequest('Price is too large to record.')
   if (gbp.lte(0)) throw badRequest('Price is too small to record: it is less than 1p.')
   return gbp.toFixed(2)

@@ -3,6 +3,7 @@ import type { User } from '../../../shared/contract/auth.ts'
 import type { UpdateProfileBody, UserStats } from '../../../shared/contract/me.ts'
 import { type Database, queryRows } from '../../db/client.ts'
 import { userColumns } from '../auth/auth.repo.ts'
+import { collectionSummary } from '../collections/collections.repo.ts'
 
 const profileColumns = {
   firstName: sql`first_name`,
@@ -28,18 +29,18 @@ export async function updateProfile(
   return rows[0]
 }
 
-/** Counts and the collection's value (fair price of each entry's condition grade × quantity, GBP). */
-export async function userStats(db: Database, userId: string): Promise<UserStats> {
-  const rows = await queryRows<UserStats>(
-    db,
-    sql`select
-        (select coalesce(sum(quantity), 0)::int from collections where user_id = ${userId}) as "collectionCount",
-        (select count(*)::int from alerts where user_id = ${userId} and active) as "alertsCount",
-        (select coalesce(sum(ps.fair_price_gbp * c.quantity), 0)::numeric(14, 2)::text
-          from collections c
-          join conditions cd on cd.id = c.condition_id
-          left join price_snapshots ps on ps.item_id = c.item_id and ps.grade = cd.grade
-          where c.user_id = ${userId}) as "totalValue"`,
-  )
-  return rows[0] ?? { collectionCount: 0, alertsCount: 0, totalValue: '0.00' }
+/** Counts and the collection's value, from the same valuation as the collection screen. */
+export async function userStats(db: Database, userId: string, today: string): Promise<UserStats> {
+  const [summary, alerts] = await Promise.all([
+    collectionSummary(db, userId, today),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from alerts where user_id = ${userId} and active`,
+    ),
+  ])
+  return {
+    collectionCount: summary.totalItems,
+    alertsCount: alerts[0]?.n ?? 0,
+    totalValue: summary.totalValue,
+  }
 }

@@ -16,5 +16,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get('/me/stats', async (request) => userStats(app.db, requireUser(request).id))
+  app.get('/me/stats', { onRequest: signedIn }, async (request) =>
+    userStats(app.db, requireUser(request).id, new Date().toISOString().slice(0, 10)),
+  )
 }

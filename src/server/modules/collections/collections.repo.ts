@@ -1,0 +1,291 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type {
+  CollectionEntry,
+  CollectionQuery,
+  CollectionSummary,
+  Portfolio,
+} from '../../../shared/contract/collections.ts'
+import { type Database, queryRows } from '../../db/client.ts'
+
+/**
+ * Each of a user's entries with its valuation, in pounds and exact numeric arithmetic: cost = price paid ×
+ * quantity, value = the fair price of the entry's condition grade × quantity, and the 24-hour change from
+ * the snapshot's previous day (a price recomputed before today has not moved since).
+ */
+const valuedEntries = (userId: string, today: string) => sql`
+  select c.id, c.user_id, c.item_id, c.quantity, c.price_paid, c.original_price, c.currency, c.purchase_date,
+    c.documented_purchase, c.created_at, cd.id as condition_id, cd.label, cd.grade, cd.score,
+    i.type, i.number, i.name, i.slug, i.theme, i.theme_id, i.year, i.image_url, i.original_msrp,
+    ps.fair_price_gbp, ps.confidence, ps.updated_at as snapshot_at,
+    c.price_paid * c.quantity as cost,
+    ps.fair_price_gbp * c.quantity as value,
+    case when ps.fair_price_gbp is null then null
+      when ps.updated_at < ${today}::date then 0
+      when ps.previous_fair_price_gbp is null then null
+      else (ps.fair_price_gbp - ps.previous_fair_price_gbp) * c.quantity end as change
+  from collections c
+  join items i on i.id = c.item_id
+  join conditions cd on cd.id = c.condition_id
+  left join price_snapshots ps on ps.item_id = c.item_id and ps.grade = cd.grade
+  where c.user_id = ${userId}`
+
+const percent = (part: SQL, whole: SQL) =>
+  sql`case when ${whole} > 0 then round(${part} / ${whole} * 100, 2)::text else null end`
+
+const entryJson = sql`json_build_object(
+  'id', v.id, 'userId', v.user_id, 'itemId', v.item_id,
+  'item', json_build_object('id', v.item_id, 'type', v.type, 'number', v.number, 'name', v.name, 'slug', v.slug,
+    'theme', v.theme, 'year', v.year, 'imageUrl', v.image_url, 'originalMsrp', v.original_msrp::text,
+    'themeData', case when t.id is null then null else json_build_object('name', t.name, 'category', t.root_name,
+      'era', coalesce(t.era, r.era), 'complexity', coalesce(t.complexity, r.complexity),
+      'colorScheme', coalesce(t.color_scheme, r.color_scheme)) end),
+  'condition', json_build_object('id', v.condition_id, 'label', v.label, 'grade', v.grade),
+  'quantity', v.quantity, 'pricePaid', v.price_paid::text, 'originalPrice', v.original_price::text,
+  'currency', v.currency, 'purchaseDate', v.purchase_date::text, 'documentedPurchase', v.documented_purchase,
+  'createdAt', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'priceSnapshot', case when v.snapshot_at is null then null else json_build_object('fairPriceGbp',
+    v.fair_price_gbp::text, 'confidence', v.confidence,
+    'updatedAt', to_char(v.snapshot_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
+  'costBasis', v.cost::numeric(14, 2)::text,
+  'value', v.value::numeric(14, 2)::text,
+  'pnl', (v.value - v.cost)::numeric(14, 2)::text,
+  'pnlPercent', ${percent(sql`(v.value - v.cost)`, sql`v.cost`)},
+  'change24h', v.change::numeric(14, 2)::text,
+  'change24hPercent', ${percent(sql`v.change`, sql`(v.value - v.change)`)})`
+
+const themeJoins = sql`left join themes t on t.id = v.theme_id left join themes r on r.id = t.path[1]`
+
+const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, SQL> = {
+  added: sql`v.created_at`,
+  name: sql`v.name`,
+  condition: sql`v.score`,
+  quantity: sql`v.quantity`,
+  cost: sql`v.cost`,
+  value: sql`v.value`,
+  pnl: sql`(v.value - v.cost)`,
+  change: sql`v.change`,
+}
+
+function pageFilters(query: CollectionQuery): SQL[] {
+  const filters: SQL[] = []
+  if (query.filter === 'sets') filters.push(sql`v.type = 'set'`)
+  if (query.filter === 'minifigs') filters.push(sql`v.type = 'minifig'`)
+  if (query.filter === 'gainers') filters.push(sql`v.value > v.cost`)
+  if (query.filter === 'decliners') filters.push(sql`v.value < v.cost`)
+  if (query.query) {
+    const pattern = `%${query.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    filters.push(sql`(v.name ilike ${pattern} or v.number ilike ${pattern} or v.theme ilike ${pattern})`)
+  }
+  return filters
+}
+
+/** A page of entries, filtered and sorted, with the number of entries that match. */
+export async function findCollectionPage(
+  db: Database,
+  userId: string,
+  query: CollectionQuery,
+  today: string,
+): Promise<{ entries: CollectionEntry[]; total: number }> {
+  const filters = pageFilters(query)
+  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
+  const direction = query.direction === 'asc' ? sql`asc` : sql`desc`
+  const order = SORT_COLUMNS[query.sort ?? 'added']
+  const rows = await queryRows<{ entry: CollectionEntry; total: number }>(
+    db,
+    sql`with v as (${valuedEntries(userId, today)}), matching as (select * from v ${where})
+      select ${entryJson} as entry, (select count(*)::int from matching) as total
+      from (select * from matching v order by ${order} ${direction} nulls last, v.id desc
+        limit ${query.limit} offset ${query.offset}) v ${themeJoins}
+      order by ${order} ${direction} nulls last, v.id desc`,
+  )
+  if (rows.length === 0 && query.offset > 0) {
+    const [counted] = await queryRows<{ total: number }>(
+      db,
+      sql`with v as (${valuedEntries(userId, today)}) select count(*)::int as total from v ${where}`,
+    )
+    return { entries: [], total: counted?.total ?? 0 }
+  }
+  return { entries: rows.map((row) => row.entry), total: rows[0]?.total ?? 0 }
+}
+
+/** Totals over the whole collection, and its three most valuable themes. */
+export async function collectionSummary(
+  db: Database,
+  userId: string,
+  today: string,
+): Promise<CollectionSummary> {
+  const [row] = await queryRows<CollectionSummary>(
+    db,
+    sql`with v as (${valuedEntries(userId, today)})
+      select count(*)::int as entries, coalesce(sum(quantity), 0)::int as "totalItems",
+        coalesce(sum(quantity) filter (where type = 'set'), 0)::int as "setCount",
+        coalesce(sum(quantity) filter (where type = 'minifig'), 0)::int as "minifigCount",
+        coalesce(sum(value), 0)::numeric(14, 2)::text as "totalValue",
+        coalesce(sum(cost), 0)::numeric(14, 2)::text as "costBasis",
+        coalesce(sum(coalesce(value, 0) - cost), 0)::numeric(14, 2)::text as "unrealizedPnl",
+        ${percent(sql`sum(coalesce(value, 0) - cost)`, sql`sum(cost)`)} as "unrealizedPnlPercent",
+        coalesce(sum(change), 0)::numeric(14, 2)::text as "change24h",
+        count(*) filter (where value is null)::int as "unpricedEntries",
+        coalesce((select json_agg(x order by x.sort desc) from (
+          select theme, sum(coalesce(value, 0))::numeric(14, 2)::text as value, sum(quantity)::int as items,
+            sum(coalesce(value, 0)) as sort
+          from v group by theme order by sort desc, theme limit 3) x), '[]') as "topThemes"
+      from v`,
+  )
+  return {
+    ...(row as CollectionSummary),
+    topThemes: (row?.topThemes ?? []).map(({ theme, value, items }) => ({ theme, value, items })),
+  }
+}
+
+export async function findConditionByLabel(
+  db: Database,
+  itemId: number,
+  label: string,
+): Promise<{ itemExists: boolean; conditionId?: number }> {
+  const rows = await queryRows<{ conditionId: number | null }>(
+    db,
+    sql`select c.id as "conditionId" from items i
+      left join conditions c on c.category = i.type and lower(c.label) = lower(${label})
+      where i.id = ${itemId}`,
+  )
+  const row = rows[0]
+  if (!row) return { itemExists: false }
+  return { itemExists: true, conditionId: row.conditionId ?? undefined }
+}
+
+export interface EntryFields {
+  conditionId: number
+  quantity: number
+  pricePaid: string
+  originalPrice: string
+  currency: string
+  purchaseDate: string | null
+  documentedPurchase: boolean
+}
+
+export async function insertEntry(
+  db: Database,
+  userId: string,
+  itemId: number,
+  fields: EntryFields,
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
+        purchase_date, documented_purchase)
+      values (${userId}, ${itemId}, ${fields.conditionId}, ${fields.quantity}, ${fields.pricePaid},
+        ${fields.originalPrice}, ${fields.currency}, ${fields.purchaseDate}, ${fields.documentedPurchase})
+      returning id`,
+  )
+  return (row as { id: number }).id
+}
+
+/** The entry if it is this user's; someone else's entry is as good as missing. */
+export async function findOwnEntry(db: Database, userId: string, id: number) {
+  const rows = await queryRows<EntryFields & { itemId: number }>(
+    db,
+    sql`select item_id as "itemId", condition_id as "conditionId", quantity, price_paid::text as "pricePaid",
+        coalesce(original_price, price_paid)::text as "originalPrice", coalesce(currency, 'GBP') as currency,
+        purchase_date::text as "purchaseDate", documented_purchase as "documentedPurchase"
+      from collections where id = ${id} and user_id = ${userId} for update`,
+  )
+  return rows[0]
+}
+
+export async function updateEntry(db: Database, id: number, fields: EntryFields) {
+  await db.execute(
+    sql`update collections set condition_id = ${fields.conditionId}, quantity = ${fields.quantity},
+        price_paid = ${fields.pricePaid}, original_price = ${fields.originalPrice}, currency = ${fields.currency},
+        purchase_date = ${fields.purchaseDate}, documented_purchase = ${fields.documentedPurchase}, updated_at = now()
+      where id = ${id}`,
+  )
+}
+
+export async function deleteOwnEntry(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from collections where id = ${id} and user_id = ${userId} returning id`,
+  )
+  return rows.length > 0
+}
+
+export async function findEntry(
+  db: Database,
+  userId: string,
+  id: number,
+  today: string,
+): Promise<CollectionEntry | undefined> {
+  const rows = await queryRows<{ entry: CollectionEntry }>(
+    db,
+    sql`with v as (${valuedEntries(userId, today)}) select ${entryJson} as entry from v ${themeJoins} where v.id = ${id}`,
+  )
+  return rows[0]?.entry
+}
+
+/** Every entry, for the CSV export. */
+export async function allEntries(db: Database, userId: string, today: string): Promise<CollectionEntry[]> {
+  const rows = await queryRows<{ entry: CollectionEntry }>(
+    db,
+    sql`with v as (${valuedEntries(userId, today)}) select ${entryJson} as entry from v ${themeJoins}
+      order by v.created_at, v.id`,
+  )
+  return rows.map((row) => row.entry)
+}
+
+/**
+ * Value and cost of the collection at the end of each day from `since` (weekly points), from the price
+ * history: an entry counts from its purchase date (else when it was added) at the newest fair price of its
+ * item and grade on or before the day.
+ */
+export async function portfolioTimeline(
+  db: Database,
+  userId: string,
+  since: string,
+  today: string,
+  stepDays: number,
+) {
+  return queryRows<Portfolio['timeline'][number]>(
+    db,
+    sql`with days as (
+        select d::date as day from generate_series(${since}::date, ${today}::date, make_interval(days => ${stepDays})) d
+        union select ${today}::date),
+      entries as (
+        select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost,
+          coalesce(c.purchase_date, c.created_at::date) as since
+        from collections c join conditions cd on cd.id = c.condition_id where c.user_id = ${userId})
+      select days.day::text as date,
+        coalesce(sum(e.quantity * (select h.fair_price_gbp from price_history h
+          where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day order by h.day desc limit 1)), 0)
+          ::numeric(14, 2)::text as value,
+        coalesce(sum(e.cost), 0)::numeric(14, 2)::text as "costBasis"
+      from days left join entries e on e.since <= days.day
+      group by days.day order by days.day`,
+  )
+}
+
+export async function allocation(db: Database, userId: string, today: string) {
+  const [row] = await queryRows<{
+    byTheme: Portfolio['byTheme']
+    byType: Portfolio['byType']
+    roi: string | null
+  }>(
+    db,
+    sql`with v as (${valuedEntries(userId, today)})
+      select
+        coalesce((select json_agg(x order by x.sort desc) from (select coalesce(t.root_name, v.theme) as theme,
+            sum(coalesce(v.value, 0))::numeric(14, 2)::text as value, sum(v.cost)::numeric(14, 2)::text as "costBasis",
+            sum(coalesce(v.value, 0)) as sort
+          from v left join themes t on t.id = v.theme_id group by 1) x), '[]') as "byTheme",
+        coalesce((select json_agg(x order by x.type desc) from (select v.type,
+            sum(coalesce(v.value, 0))::numeric(14, 2)::text as value, sum(v.cost)::numeric(14, 2)::text as "costBasis",
+            sum(v.quantity)::int as items
+          from v group by v.type) x), '[]') as "byType",
+        (select ${percent(sql`sum(coalesce(v.value, 0) - v.cost)`, sql`sum(v.cost)`)} from v) as roi`,
+  )
+  return {
+    byTheme: (row?.byTheme ?? []).map(({ theme, value, costBasis }) => ({ theme, value, costBasis })),
+    byType: row?.byType ?? [],
+    roi: row?.roi ?? null,
+  }
+}

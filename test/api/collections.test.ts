@@ -1,0 +1,305 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../src/server/db/client.ts'
+import { updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
+import {
+  collectionEntrySchema,
+  collectionPageSchema,
+  portfolioSchema,
+} from '../../src/shared/contract/collections.ts'
+import { addDays } from '../../src/shared/pricing.ts'
+import { signUp, uniqueEmail } from '../support/session.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+const context = setupTestApp({ readCacheTtlMs: 60_000 })
+const today = new Date().toISOString().slice(0, 10)
+const people = { owner: '', other: '', trusted: '' }
+const ids = { galaxy: 0, falcon: 0, figure: 0, sealed: 0 }
+
+beforeAll(async () => {
+  for (const role of Object.keys(people) as Array<keyof typeof people>) {
+    const email = uniqueEmail(role)
+    people[role] = (await signUp(context.app, { email })).cookie
+    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
+  }
+  const rows = await queryRows<{ key: string; id: number }>(
+    context.database.db,
+    sql`select 'galaxy' as key, id from items where number = '10497-1'
+      union all select 'falcon', id from items where number = '75192-1'
+      union all select 'figure', id from items where number = 'sw0002'
+      union all select 'sealed', id from conditions where category = 'set' and label = 'New/Sealed'`,
+  )
+  for (const row of rows) ids[row.key as keyof typeof ids] = row.id
+  // Real prices through the market API: the Galaxy Explorer's fair price is 100 today, 120 ten days ago.
+  for (const [price, days] of [
+    ['100', 0],
+    ['120', 10],
+    ['80', 30],
+  ] as const) {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/items/${ids.galaxy}/sales`,
+      headers: { cookie: people.trusted },
+      payload: {
+        price,
+        currency: 'GBP',
+        conditionId: ids.sealed,
+        saleDate: addDays(today, -days),
+        source: 'eBay',
+      },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+  }
+})
+
+function add(cookie: string, payload: Record<string, unknown>) {
+  return context.app.inject({ method: 'POST', url: '/api/collections', headers: { cookie }, payload })
+}
+async function added(cookie: string, payload: Record<string, unknown>) {
+  const response = await add(cookie, payload)
+  expect(response.statusCode, response.body).toBe(201)
+  return collectionEntrySchema.parse(response.json())
+}
+const pageOf = async (cookie: string, query = '') =>
+  collectionPageSchema.parse(
+    (await context.app.inject({ url: `/api/collections${query}`, headers: { cookie } })).json(),
+  )
+
+describe('adding to the collection', () => {
+  it('takes the spec’s payload, converts the price paid to pounds and values the entry', async () => {
+    const entry = await added(people.owner, {
+      itemId: String(ids.galaxy),
+      condition: 'New/Sealed',
+      quantity: '2',
+      pricePaid: '80',
+      currency: 'GBP',
+      purchaseDate: addDays(today, -60),
+    })
+    expect(entry).toMatchObject({
+      quantity: 2,
+      pricePaid: '80.00',
+      costBasis: '160.00',
+      value: '200.00',
+      pnl: '40.00',
+      pnlPercent: '25.00',
+      // Yesterday's fair price was 120: 2 × (100 − 120).
+      change24h: '-40.00',
+      change24hPercent: '-16.67',
+      condition: { label: 'New/Sealed', grade: 'new' },
+      priceSnapshot: { fairPriceGbp: '100.00', confidence: 'LOW' },
+      purchaseDate: addDays(today, -60),
+    })
+    expect(entry.item).toMatchObject({ number: '10497-1', slug: '10497-1-galaxy-explorer' })
+  })
+
+  it('reads the price paid in the user’s display currency by default, and "0" when left empty', async () => {
+    const dollars = await added(people.owner, {
+      itemId: ids.falcon,
+      condition: 'new/sealed',
+      pricePaid: '100',
+    })
+    // 100 US dollars at the built-in 0.73 pounds per dollar; no fair price yet, so no value.
+    expect(dollars).toMatchObject({
+      pricePaid: '73.00',
+      originalPrice: '100.00',
+      currency: 'USD',
+      quantity: 1,
+    })
+    expect(dollars).toMatchObject({ value: null, pnl: null, change24h: null })
+    const free = await added(people.owner, { itemId: ids.figure, condition: 'Used', pricePaid: '' })
+    expect(free).toMatchObject({ pricePaid: '0.00', costBasis: '0.00' })
+  })
+
+  it.each([
+    [{ quantity: 0 }, 'Quantity must be at least 1'],
+    [{ quantity: 'two' }, 'Quantity must be a number'],
+    [{ quantity: 1.5 }, 'Quantity must be a whole number'],
+    [{ condition: 'Mint' }, 'Condition not found'],
+    [{ condition: '' }, 'Please select a condition'],
+    [{ condition: undefined }, 'Please select a condition'],
+    [{ pricePaid: '-5' }, 'Price paid must be an amount such as 49.99, not negative (at most 99999999.99)'],
+    [
+      { pricePaid: 'cheap' },
+      'Price paid must be an amount such as 49.99, not negative (at most 99999999.99)',
+    ],
+    [{ purchaseDate: addDays(today, 3) }, 'Purchase date cannot be in the future'],
+    [{ purchaseDate: '2026-13-01' }, 'Purchase date must be a real date'],
+    [{ currency: 'XYZ' }, 'Currency must be one of'],
+    [{ itemId: 'abc' }, 'itemId must be an item id'],
+  ])('refuses %j with the spec’s message and writes nothing', async (overrides, message) => {
+    const before = (await pageOf(people.owner)).total
+    const response = await add(people.owner, { itemId: ids.galaxy, condition: 'New/Sealed', ...overrides })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toContain(message)
+    expect((await pageOf(people.owner)).total).toBe(before)
+  })
+
+  it('answers 404 for an item that does not exist', async () => {
+    const response = await add(people.owner, { itemId: 999999, condition: 'New/Sealed' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().message).toBe('Item not found')
+  })
+})
+
+describe('the collection page', () => {
+  it('sums the whole collection and lists a page of it', async () => {
+    const page = await pageOf(people.owner)
+    expect(page.total).toBe(3)
+    expect(page.summary).toMatchObject({
+      entries: 3,
+      totalItems: 4,
+      setCount: 3,
+      minifigCount: 1,
+      totalValue: '200.00',
+      costBasis: '233.00',
+      // Unpriced entries count at 0: 200 − 233.
+      unrealizedPnl: '-33.00',
+      unrealizedPnlPercent: '-14.16',
+      change24h: '-40.00',
+      unpricedEntries: 2,
+    })
+    expect(page.summary.topThemes[0]).toEqual({ theme: 'Icons', value: '200.00', items: 2 })
+  })
+
+  it('filters, searches, sorts and pages', async () => {
+    expect((await pageOf(people.owner, '?filter=sets')).total).toBe(2)
+    expect((await pageOf(people.owner, '?filter=minifigs')).entries.map((e) => e.item.type)).toEqual([
+      'minifig',
+    ])
+    expect((await pageOf(people.owner, '?filter=gainers')).entries.map((e) => e.itemId)).toEqual([ids.galaxy])
+    expect((await pageOf(people.owner, '?filter=decliners')).total).toBe(0)
+    expect((await pageOf(people.owner, '?query=falcon')).entries.map((e) => e.itemId)).toEqual([ids.falcon])
+    const byCost = await pageOf(people.owner, '?sort=cost&direction=desc')
+    expect(byCost.entries.map((e) => e.costBasis)).toEqual(['160.00', '73.00', '0.00'])
+    const second = await pageOf(people.owner, '?sort=cost&direction=desc&limit=1&offset=1')
+    expect(second).toMatchObject({ total: 3, entries: [{ costBasis: '73.00' }] })
+    expect((await pageOf(people.owner, '?offset=10')).total).toBe(3)
+  })
+
+  it('refuses bad paging and sorting', async () => {
+    for (const [query, message] of [
+      ['?limit=0', 'limit must be at least 1'],
+      ['?sort=price', 'sort must be one of'],
+      ['?filter=winners', 'filter must be one of'],
+    ]) {
+      const response = await context.app.inject({
+        url: `/api/collections${query}`,
+        headers: { cookie: people.owner },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toContain(message)
+    }
+  })
+
+  it('shows nobody else’s entries, and needs a signed-in user', async () => {
+    expect((await pageOf(people.other)).total).toBe(0)
+    expect((await context.app.inject({ url: '/api/collections' })).statusCode).toBe(401)
+    expect(
+      (await context.app.inject({ url: '/api/me/collection', headers: { cookie: people.owner } })).json()
+        .total,
+    ).toBe(3)
+  })
+
+  it('agrees with /api/me/stats', async () => {
+    const stats = (
+      await context.app.inject({ url: '/api/me/stats', headers: { cookie: people.owner } })
+    ).json()
+    expect(stats).toEqual({ collectionCount: 4, alertsCount: 0, totalValue: '200.00' })
+  })
+})
+
+describe('changing and removing entries', () => {
+  it('edits quantity, condition, price and date; the valuation follows', async () => {
+    const entry = await added(people.owner, {
+      itemId: ids.galaxy,
+      condition: 'New/Sealed',
+      pricePaid: '50',
+      currency: 'GBP',
+    })
+    const patch = (payload: Record<string, unknown>, cookie = people.owner) =>
+      context.app.inject({
+        method: 'PATCH',
+        url: `/api/collections/${entry.id}`,
+        headers: { cookie },
+        payload,
+      })
+    const more = await patch({ quantity: 3 })
+    expect(more.json()).toMatchObject({ quantity: 3, costBasis: '150.00', value: '300.00', pnl: '150.00' })
+    const used = await patch({ condition: 'Used/Complete', purchaseDate: '2024-05-01' })
+    expect(used.json()).toMatchObject({
+      condition: { label: 'Used/Complete', grade: 'used' },
+      value: null,
+      purchaseDate: '2024-05-01',
+    })
+    const repriced = await patch({ pricePaid: '10', currency: 'EUR', purchaseDate: null })
+    // 10 euros at the built-in rates: 10 × 0.73 / 0.85.
+    expect(repriced.json()).toMatchObject({
+      pricePaid: '8.59',
+      originalPrice: '10.00',
+      currency: 'EUR',
+      purchaseDate: null,
+    })
+
+    const refused = await patch({ quantity: 0 })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe('Quantity must be at least 1')
+    const empty = await patch({})
+    expect(empty.statusCode).toBe(400)
+
+    const someoneElse = await patch({ quantity: 9 }, people.other)
+    expect(someoneElse.statusCode).toBe(404)
+    expect(someoneElse.json().message).toBe('Collection entry not found')
+
+    const removedByOther = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/collections/${entry.id}`,
+      headers: { cookie: people.other },
+    })
+    expect(removedByOther.statusCode).toBe(404)
+    const removed = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/collections/${entry.id}`,
+      headers: { cookie: people.owner },
+    })
+    expect(removed.statusCode).toBe(204)
+    expect((await pageOf(people.owner)).total).toBe(3)
+  })
+})
+
+describe('export and analytics', () => {
+  it('exports the collection as CSV', async () => {
+    const response = await context.app.inject({
+      url: '/api/collections/export.csv',
+      headers: { cookie: people.owner },
+    })
+    expect(response.headers['content-type']).toContain('text/csv')
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="brickfolio-collection-/)
+    const lines = response.body.trim().split('\n')
+    expect(lines[0]).toBe(
+      'item_number,name,type,theme,condition,quantity,price_paid,price_paid_currency,price_paid_gbp,purchase_date,fair_price_gbp,cost_basis_gbp,value_gbp,pnl_gbp',
+    )
+    expect(lines).toHaveLength(4)
+    expect(lines[1]).toContain('10497-1,Galaxy Explorer,set,Icons,New/Sealed,2,80.00,GBP,80.00')
+  })
+
+  it('values the portfolio over time and splits it by theme and type', async () => {
+    const response = await context.app.inject({
+      url: '/api/me/portfolio?range=90d',
+      headers: { cookie: people.owner },
+    })
+    const portfolio = portfolioSchema.parse(response.json())
+    const last = portfolio.timeline.at(-1)
+    expect(last).toEqual({ date: today, value: '200.00', costBasis: '233.00' })
+    // Sixty days ago only the Galaxy Explorer was owned, before any sale priced it.
+    expect(portfolio.timeline[0]).toMatchObject({ value: '0.00' })
+    expect(portfolio.byType.find((row) => row.type === 'set')).toMatchObject({ value: '200.00', items: 3 })
+    expect(portfolio.best.map((entry) => entry.itemId)).toEqual([ids.galaxy])
+    expect(portfolio.worst).toEqual([])
+    expect(portfolio.totalRoiPercent).toBe('-14.16')
+    const bad = await context.app.inject({
+      url: '/api/me/portfolio?range=10y',
+      headers: { cookie: people.owner },
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+})
