@@ -54,31 +54,52 @@ export function confidenceFor(salesCount: number): Confidence {
   return 'LOW'
 }
 
+/** '12.3' → 1230: prices have at most two decimals, so whole pence are exact and fast to add and compare. */
+function toPence(price: string): number {
+  return Math.round(Number(price) * 100)
+}
+
+function penceText(pence: number): string {
+  const sign = pence < 0 ? '-' : ''
+  const magnitude = Math.abs(pence)
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`
+}
+
 /**
  * The weighted median: sales ordered by price, the first price at which the running weight reaches
  * half of the total. Always one of the prices, so it is exact.
  */
 export function weightedMedian(entries: Array<{ price: string; weight: number }>): string | null {
-  const usable = entries.filter((entry) => entry.weight > 0)
-  if (usable.length === 0) return null
-  const sorted = [...usable].sort((a, b) => new Big(a.price).cmp(b.price))
+  const pence = weightedMedianPence(
+    entries.map((entry) => ({ pence: toPence(entry.price), weight: entry.weight })),
+  )
+  return pence === null ? null : penceText(pence)
+}
+
+function weightedMedianPence(entries: Array<{ pence: number; weight: number }>): number | null {
+  const sorted = entries.filter((entry) => entry.weight > 0).sort((a, b) => a.pence - b.pence)
+  if (sorted.length === 0) return null
   const total = sorted.reduce((sum, entry) => sum + entry.weight, 0)
   let running = 0
   for (const entry of sorted) {
     running += entry.weight
     // A relative tolerance, so that float rounding cannot skip the exact midpoint.
-    if (running >= total / 2 - total * 1e-12) return new Big(entry.price).toFixed(2)
+    if (running >= total / 2 - total * 1e-12) return entry.pence
   }
-  return new Big((sorted.at(-1) as { price: string }).price).toFixed(2)
+  return (sorted.at(-1) as { pence: number }).pence
 }
 
-function average(sales: PricedSale[]): string | null {
-  if (sales.length === 0) return null
-  return sales
-    .reduce((sum, sale) => sum.plus(sale.priceGbp), new Big(0))
-    .div(sales.length)
-    .round(2, Big.roundHalfUp)
-    .toFixed(2)
+/** The mean in pence, rounded half up (exact: the sum of whole pence is an exact integer). */
+function averagePence(values: number[]): number | null {
+  if (values.length === 0) return null
+  const sum = values.reduce((total, value) => total + value, 0)
+  return Number(new Big(sum).div(values.length).round(0, Big.roundHalfUp).toString())
+}
+
+interface AgedSale {
+  sale: PricedSale
+  age: number
+  pence: number
 }
 
 /**
@@ -90,17 +111,24 @@ export function summarizeSales(
   asOf: string,
   marketplacePrice?: string | null,
 ): PriceSummary {
-  const sales = allSales.filter((sale) => ageInDays(sale.saleDate, asOf) >= 0)
-  const within = (days: number) => sales.filter((sale) => ageInDays(sale.saleDate, asOf) < days)
+  const asOfMs = Date.parse(`${asOf}T00:00:00Z`)
+  const ageOf = new Map<string, number>()
+  const aged: AgedSale[] = []
+  for (const sale of allSales) {
+    let age = ageOf.get(sale.saleDate)
+    if (age === undefined) {
+      age = Math.round((asOfMs - Date.parse(`${sale.saleDate}T00:00:00Z`)) / DAY_MS)
+      ageOf.set(sale.saleDate, age)
+    }
+    if (age >= 0) aged.push({ sale, age, pence: toPence(sale.priceGbp) })
+  }
+  const within = (days: number) => aged.filter((entry) => entry.age < days)
   const last30 = within(30)
   const last90 = within(90)
-  const previous30 = sales.filter((sale) => {
-    const age = ageInDays(sale.saleDate, asOf)
-    return age >= 30 && age < 60
-  })
+  const previous30 = aged.filter((entry) => entry.age >= 30 && entry.age < 60)
 
   let basis: PriceBasis = 'none'
-  let basisSales: PricedSale[] = []
+  let basisSales: AgedSale[] = []
   for (const [window, days] of [
     ['90d', 90],
     ['365d', 365],
@@ -112,17 +140,18 @@ export function summarizeSales(
   }
   // Weights relative to the newest sale of the window: the same median, and no underflow to 0 for
   // sales decades old.
-  const youngest = Math.min(...basisSales.map((sale) => ageInDays(sale.saleDate, asOf)))
-  let fairPrice = weightedMedian(
-    basisSales.map((sale) => ({
-      price: sale.priceGbp,
-      weight: Math.exp(-(ageInDays(sale.saleDate, asOf) - youngest) / RECENCY_DAYS),
+  const youngest = basisSales.reduce((min, entry) => Math.min(min, entry.age), Number.POSITIVE_INFINITY)
+  const medianPence = weightedMedianPence(
+    basisSales.map((entry) => ({
+      pence: entry.pence,
+      weight: Math.exp(-(entry.age - youngest) / RECENCY_DAYS),
     })),
   )
+  let fairPrice = medianPence === null ? null : penceText(medianPence)
   // Confidence counts recent sales only: a price resting on a few old sales is a LOW-confidence price,
   // and a new sale can never lower it.
   let confidence = confidenceFor(last90.length)
-  if (sales.length === 0) {
+  if (aged.length === 0) {
     basis = 'none'
     basisSales = []
     if (marketplacePrice) {
@@ -132,16 +161,17 @@ export function summarizeSales(
     }
   }
 
-  const newest = sales.reduce<PricedSale | null>(
-    (latest, sale) => (latest && !isLater(sale, latest) ? latest : sale),
+  const newest = aged.reduce<AgedSale | null>(
+    (latest, entry) => (latest && !isLater(entry.sale, latest.sale) ? latest : entry),
     null,
   )
-  const avg30d = average(last30)
-  const before = average(previous30)
+  const avg30 = averagePence(last30.map((entry) => entry.pence))
+  const before = averagePence(previous30.map((entry) => entry.pence))
   const trend =
-    avg30d !== null && before !== null && new Big(before).gt(0)
-      ? new Big(avg30d).minus(before).div(before).times(100).round(2, Big.roundHalfUp).toFixed(2)
+    avg30 !== null && before !== null && before > 0
+      ? new Big(avg30 - before).div(before).times(100).round(2, Big.roundHalfUp).toFixed(2)
       : null
+  const avg90 = averagePence(last90.map((entry) => entry.pence))
 
   return {
     fairPrice,
@@ -150,11 +180,11 @@ export function summarizeSales(
     basisCount: basisSales.length,
     trend,
     volume30d: last30.length,
-    lastSale: newest ? { priceGbp: new Big(newest.priceGbp).toFixed(2), saleDate: newest.saleDate } : null,
-    avg30d,
-    avg90d: average(last90),
+    lastSale: newest ? { priceGbp: penceText(newest.pence), saleDate: newest.sale.saleDate } : null,
+    avg30d: avg30 === null ? null : penceText(avg30),
+    avg90d: avg90 === null ? null : penceText(avg90),
     salesCount90d: last90.length,
-    salesCount: sales.length,
+    salesCount: aged.length,
     hasData: fairPrice !== null,
   }
 }

@@ -8,9 +8,14 @@ const todayUtc = () => new Date().toISOString().slice(0, 10)
 const purchaseDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Purchase date must be a date such as 2026-01-31' })
-  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
-    message: 'Purchase date must be a real date',
-  })
+  .refine(
+    (date) =>
+      !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+      new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
+    {
+      message: 'Purchase date must be a real date',
+    },
+  )
   .refine((date) => date >= '1949-01-01', { message: 'Purchase date must be in 1949 or later' })
   .refine((date) => date <= todayUtc(), { message: 'Purchase date cannot be in the future' })
 
@@ -36,7 +41,9 @@ const conditionLabelSchema = z
   .min(1, { message: 'Please select a condition' })
   .max(50, { message: 'Condition not found' })
 
-const currencySchema = z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` })
+const currencySchema = z.enum(CURRENCY_CODES, {
+  message: `Currency must be one of ${CURRENCY_CODES.join(', ')}`,
+})
 
 /**
  * POST /api/collections, as the spec's dialogs send it: the condition by its label, the price paid per
@@ -64,7 +71,10 @@ export const updateCollectionBodySchema = z
     quantity: quantitySchema.optional(),
     pricePaid: pricePaidSchema.optional(),
     currency: currencySchema.optional(),
-    purchaseDate: purchaseDateSchema.nullable().optional().or(z.literal('').transform(() => null)),
+    purchaseDate: purchaseDateSchema
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
     documentedPurchase: z.boolean().optional(),
   })
   .strict()
@@ -75,18 +85,34 @@ export type UpdateCollectionBody = z.input<typeof updateCollectionBodySchema>
 export type UpdateCollectionData = z.output<typeof updateCollectionBodySchema>
 
 export const collectionIdParamsSchema = z.object({
-  id: z.coerce.number({ message: 'id must be a number' }).int().positive({ message: 'id must be a positive number' }),
+  id: z.coerce
+    .number({ message: 'id must be a number' })
+    .int()
+    .positive({ message: 'id must be a positive number' }),
 })
 
-export const COLLECTION_SORTS = ['added', 'name', 'condition', 'quantity', 'cost', 'value', 'pnl', 'change'] as const
+export const COLLECTION_SORTS = [
+  'added',
+  'name',
+  'condition',
+  'quantity',
+  'cost',
+  'value',
+  'pnl',
+  'change',
+] as const
 export const COLLECTION_FILTERS = ['all', 'sets', 'minifigs', 'gainers', 'decliners'] as const
 
 export const collectionQuerySchema = z.object({
   limit: queryInteger({ name: 'limit', min: 1, max: 1000 }).default(50),
   offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
-  filter: optionalParam(z.enum(COLLECTION_FILTERS, { message: `filter must be one of ${COLLECTION_FILTERS.join(', ')}` })),
+  filter: optionalParam(
+    z.enum(COLLECTION_FILTERS, { message: `filter must be one of ${COLLECTION_FILTERS.join(', ')}` }),
+  ),
   query: optionalParam(z.string().trim().max(100, { message: 'query must be at most 100 characters' })),
-  sort: optionalParam(z.enum(COLLECTION_SORTS, { message: `sort must be one of ${COLLECTION_SORTS.join(', ')}` })),
+  sort: optionalParam(
+    z.enum(COLLECTION_SORTS, { message: `sort must be one of ${COLLECTION_SORTS.join(', ')}` }),
+  ),
   direction: optionalParam(z.enum(['asc', 'desc'], { message: "direction must be 'asc' or 'desc'" })),
 })
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>
@@ -162,7 +188,9 @@ export const portfolioSchema = z.object({
   range: z.enum(PORTFOLIO_RANGES),
   timeline: z.array(z.object({ date: z.string(), value: z.string(), costBasis: z.string() })),
   byTheme: z.array(z.object({ theme: z.string(), value: z.string(), costBasis: z.string() })),
-  byType: z.array(z.object({ type: itemTypeSchema, value: z.string(), costBasis: z.string(), items: z.number().int() })),
+  byType: z.array(
+    z.object({ type: itemTypeSchema, value: z.string(), costBasis: z.string(), items: z.number().int() }),
+  ),
   totalRoiPercent: z.string().nullable(),
   best: z.array(collectionEntrySchema),
   worst: z.array(collectionEntrySchema),

@@ -74,7 +74,15 @@ export const sales = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sales_item_grade_status_date_idx').on(table.itemId, table.grade, table.status, table.saleDate),
+    // Carries the price and id too, so a fair price reads only the index (thousands of sales of a popular item).
+    index('sales_item_grade_status_date_price_idx').on(
+      table.itemId,
+      table.grade,
+      table.status,
+      table.saleDate,
+      table.priceGbp,
+      table.id,
+    ),
     index('sales_status_created_idx').on(table.status, table.createdAt),
     uniqueIndex('sales_duplicate_key')
       .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)

@@ -120,20 +120,29 @@ export async function listSales(db: Database, itemId: number, limit: number, off
   return { sales, total: counted[0]?.total ?? 0 }
 }
 
-/** Verified sales of an item and grade from `since` on (all of them without `since`). */
+/**
+ * Verified sales of an item and grade from `since` on (all of them without `since`), by date. Read as
+ * three arrays in one row: a popular item has thousands of sales, and one row parses far faster.
+ */
 export async function loadVerifiedSales(
   db: Database,
   itemId: number,
   grade: Grade,
   since?: string,
 ): Promise<PricedSale[]> {
-  return queryRows<PricedSale>(
+  const [row] = await queryRows<{ ids: number[] | null; prices: string[] | null; days: string[] | null }>(
     db,
-    sql`select id, price_gbp::text as "priceGbp", sale_date::text as "saleDate" from sales
-      where item_id = ${itemId} and grade = ${grade} and status = 'verified'
-        ${since ? sql`and sale_date >= ${since}` : sql``}
-      order by sale_date, id`,
+    // Aggregated from a subquery in the index's own order: no sort, and one row to parse.
+    sql`select array_agg(id) as ids, array_agg(price) as prices, array_agg(day) as days from (
+        select id, price_gbp::text as price, sale_date::text as day from sales
+        where item_id = ${itemId} and grade = ${grade} and status = 'verified'
+          ${since ? sql`and sale_date >= ${since}` : sql``}
+        order by sale_date, price_gbp, id) ordered`,
   )
+  const ids = row?.ids ?? []
+  const prices = row?.prices ?? []
+  const days = row?.days ?? []
+  return ids.map((id, index) => ({ id, priceGbp: prices[index] as string, saleDate: days[index] as string }))
 }
 
 /** All verified sales of the item and grade, from the per-condition statistics (no scan of the sales). */
