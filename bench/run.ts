@@ -143,25 +143,57 @@ async function loadCatalogue(handle: DatabaseHandle, salesCount: number) {
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
 const BENCH_USER = { email: 'bench@brickfolio.test', password: 'bench password 1' }
 
-/** A trusted member for the write scenarios, made before the server starts (PGlite has one writer). */
+const COLLECTORS = 20
+const ENTRIES_PER_COLLECTOR = 1000
+const collectorEmail = (index: number) => `collector${index}@brickfolio.test`
+
+/**
+ * A trusted member for the write scenarios and collectors with 1,000-entry collections, made before the
+ * server starts (PGlite has one writer).
+ */
 async function createBenchUser(handle: DatabaseHandle) {
+  const passwordHash = await hashPassword(BENCH_USER.password)
   await handle.db.execute(
     sql`insert into users (email, password_hash, is_trusted, onboarding_completed, profile_type)
-      values (${BENCH_USER.email}, ${await hashPassword(BENCH_USER.password)}, true, true, 'investor')
+      values (${BENCH_USER.email}, ${passwordHash}, true, true, 'investor')
       on conflict (email) do nothing`,
   )
+  for (let index = 0; index < COLLECTORS; index++) {
+    const [user] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`insert into users (email, password_hash, onboarding_completed, profile_type)
+        values (${collectorEmail(index)}, ${passwordHash}, true, 'collector') returning id`,
+    )
+    await handle.db.execute(
+      sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
+          purchase_date)
+        select ${user?.id}, i.id, c.id, 1 + (i.id % 3), round((10 + (i.id % 400))::numeric, 2),
+          round((10 + (i.id % 400))::numeric, 2), 'GBP', current_date - (i.id % 700)
+        from (select id, type from items order by md5(id::text || ${String(index)}) limit ${ENTRIES_PER_COLLECTOR}) i
+        join lateral (select id from conditions where category = i.type order by md5(i.id::text || id::text) limit 1) c
+          on true`,
+    )
+  }
 }
 
-async function signIn(baseUrl: string): Promise<BenchSession> {
+async function signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
+    body: JSON.stringify(credentials),
   })
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`)
   const cookie = response.headers.getSetCookie().find((header) => header.startsWith('bf_session='))
   if (!cookie) throw new Error('bench sign-in set no session cookie')
-  return { cookie: cookie.split(';')[0] as string }
+  return cookie.split(';')[0] as string
+}
+
+async function signInAll(baseUrl: string): Promise<BenchSession> {
+  const collectors: string[] = []
+  for (let index = 0; index < COLLECTORS; index++) {
+    collectors.push(await signIn(baseUrl, { email: collectorEmail(index), password: BENCH_USER.password }))
+  }
+  return { cookie: await signIn(baseUrl, BENCH_USER), collectors }
 }
 
 /** Realistic request targets: a stable pseudo-random spread of items and busy theme/year pairs. */
@@ -220,12 +252,16 @@ async function measureServer(
       SEED_DEMO: 'false',
       READ_CACHE_TTL_SECONDS: String(cacheSeconds),
       DB_POOL_MAX: '20',
+      // The bench signs in its 21 users from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // No outside rates service here: the built-in rates, without a failing fetch at start.
+      FX_API_URL: 'http://127.0.0.1:9/unreachable',
     },
     `http://127.0.0.1:${port}/readyz`,
   )
   const rows: Row[] = []
   try {
-    const session = await signIn(`http://127.0.0.1:${port}`)
+    const session = await signInAll(`http://127.0.0.1:${port}`)
     for (const scenario of scenarios) {
       const requests = scenario.requests(sample, session)
       const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'

@@ -25,6 +25,8 @@ export interface CatalogueSample {
 export interface BenchSession {
   /** Cookie header of a signed-in trusted member (their sales are verified on entry). */
   cookie: string
+  /** Cookie headers of collectors with 1,000-entry collections. */
+  collectors: string[]
 }
 
 /** Twenty queries collectors type: numbers, names, typos and minifigure codes. */
@@ -108,6 +110,23 @@ export const scenarios: Scenario[] = [
         get(`/api/items/${id}/price-history?range=90d`),
         get(`/api/items/${id}/price-history?range=1y`),
       ]),
+  },
+  {
+    name: 'collection of 1,000 entries (page + totals)',
+    budgetP99Ms: 40,
+    requests: (_sample, session) =>
+      session.collectors.flatMap((cookie) => [
+        { method: 'GET', path: '/api/collections', headers: { cookie } },
+        { method: 'GET', path: '/api/collections?sort=value&direction=desc', headers: { cookie } },
+      ]),
+  },
+  {
+    name: 'stats of a 1,000-entry collection',
+    budgetP99Ms: 40,
+    requests: (_sample, session) =>
+      session.collectors.map(
+        (cookie) => ({ method: 'GET', path: '/api/me/stats', headers: { cookie } }) as RequestSpec,
+      ),
   },
   {
     name: 'record a sale (insert + recompute)',
