@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import { LRUCache } from 'lru-cache'
 
 /**
@@ -44,4 +45,12 @@ export function cacheKey(route: string, params: Record<string, unknown>): string
     .sort()
     .map((key) => `${key}=${String(params[key])}`)
   return `${route}?${sorted.join('&')}`
+}
+
+/** Sends a cached JSON answer, saying in `x-cache` whether it came from memory. */
+export function sendCachedJson(reply: FastifyReply, { body, hit }: { body: string; hit: boolean }) {
+  return reply
+    .header('x-cache', hit ? 'hit' : 'miss')
+    .type('application/json; charset=utf-8')
+    .send(body)
 }

@@ -7,7 +7,7 @@ import {
   portfolioQuerySchema,
   updateCollectionBodySchema,
 } from '../../../shared/contract/collections.ts'
-import { cacheKey } from '../../lib/read-cache.ts'
+import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
 import { requireUser, signedIn } from '../../plugins/access.ts'
 import {
   addEntry,
@@ -29,14 +29,12 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: signedIn, schema: { querystring: collectionQuerySchema } },
       async (request, reply) => {
         const user = requireUser(request)
-        const { body, hit } = await app.readCache.json(
-          cacheKey(`${collectionCachePrefix(user.id)}page`, request.query),
-          () => collectionPage({ db: app.db, userId: user.id, query: request.query }),
+        return sendCachedJson(
+          reply,
+          await app.readCache.json(cacheKey(`${collectionCachePrefix(user.id)}page`, request.query), () =>
+            collectionPage({ db: app.db, userId: user.id, query: request.query }),
+          ),
         )
-        return reply
-          .header('x-cache', hit ? 'hit' : 'miss')
-          .type('application/json; charset=utf-8')
-          .send(body)
       },
     )
   }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   itemIdParamsSchema,
@@ -7,21 +6,14 @@ import {
   searchItemsQuerySchema,
   slugParamsSchema,
 } from '../../../shared/contract/catalogue.ts'
-import { cacheKey } from '../../lib/read-cache.ts'
+import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
 import { requireUser, signedIn } from '../../plugins/access.ts'
 import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
-function sendJson(reply: FastifyReply, { body, hit }: { body: string; hit: boolean }) {
-  return reply
-    .header('x-cache', hit ? 'hit' : 'miss')
-    .type('application/json; charset=utf-8')
-    .send(body)
-}
-
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/items', { schema: { querystring: listItemsQuerySchema } }, async (request, reply) =>
-    sendJson(
+    sendCachedJson(
       reply,
       await app.readCache.json(cacheKey('items', request.query), () =>
         listCatalogue({ db: app.db, query: request.query }),
@@ -30,7 +22,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get('/items/slug/:slug', { schema: { params: slugParamsSchema } }, async (request, reply) =>
-    sendJson(
+    sendCachedJson(
       reply,
       await app.readCache.json(cacheKey('item', request.params), () =>
         getItemDetail({ db: app.db, slug: request.params.slug }),
@@ -71,7 +63,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get('/search/items', { schema: { querystring: searchItemsQuerySchema } }, async (request, reply) =>
-    sendJson(
+    sendCachedJson(
       reply,
       await app.readCache.json(cacheKey('search', request.query), () =>
         searchCatalogue({ db: app.db, query: request.query }),

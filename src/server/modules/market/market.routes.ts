@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { itemIdParamsSchema } from '../../../shared/contract/catalogue.ts'
@@ -8,7 +7,7 @@ import {
   saleIdParamsSchema,
   salesListQuerySchema,
 } from '../../../shared/contract/market.ts'
-import { cacheKey } from '../../lib/read-cache.ts'
+import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
 import { requireUser, signedIn } from '../../plugins/access.ts'
 import {
   priceByCondition,
@@ -23,13 +22,6 @@ import {
 const itemIdParam = z.object({ itemId: itemIdParamsSchema.shape.id })
 /** Cached price answers of one item start with this, so a sale forgets exactly them. */
 const pricesPrefix = (itemId: number) => `prices:${itemId}:`
-
-function sendJson(reply: FastifyReply, { body, hit }: { body: string; hit: boolean }) {
-  return reply
-    .header('x-cache', hit ? 'hit' : 'miss')
-    .type('application/json; charset=utf-8')
-    .send(body)
-}
 
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -78,7 +70,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/items/:id/price-summary', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
     const itemId = request.params.id
-    return sendJson(
+    return sendCachedJson(
       reply,
       await app.readCache.json(`${pricesPrefix(itemId)}summary`, () => priceSummary({ db: app.db, itemId })),
     )
@@ -89,7 +81,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemIdParamsSchema } },
     async (request, reply) => {
       const itemId = request.params.id
-      return sendJson(
+      return sendCachedJson(
         reply,
         await app.readCache.json(`${pricesPrefix(itemId)}conditions`, () =>
           priceByCondition({ db: app.db, itemId }),
@@ -103,7 +95,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemIdParamsSchema, querystring: priceHistoryQuerySchema } },
     async (request, reply) => {
       const itemId = request.params.id
-      return sendJson(
+      return sendCachedJson(
         reply,
         await app.readCache.json(cacheKey(`${pricesPrefix(itemId)}history`, request.query), () =>
           priceHistory({ db: app.db, itemId, ...request.query }),
