@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
+import { startSessionCleanup } from './jobs/session-cleanup.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
           }
         : undefined,
   })
+  const stopSessionCleanup = startSessionCleanup({ db: database.db, log: app.log })
   const stopFxRefresh = startFxRefresh({
     db: database.db,
     url: config.FX_API_URL,
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
+    stopSessionCleanup()
     await app.close()
     await database.close()
     process.exit(0)

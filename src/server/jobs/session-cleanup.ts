@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../db/client.ts'
+import { deleteExpiredSessions } from '../modules/auth/auth.repo.ts'
+
+const SIX_HOURS_MS = 6 * 60 * 60 * 1000
+
+/** Deletes expired sessions now and every six hours (an expired row is already ignored; this keeps the table small). */
+export function startSessionCleanup({ db, log }: { db: Database; log: FastifyBaseLogger }): () => void {
+  const run = () =>
+    deleteExpiredSessions(db).catch((error: unknown) =>
+      log.warn({ err: error }, 'expired sessions not cleaned up'),
+    )
+  void run()
+  const timer = setInterval(() => void run(), SIX_HOURS_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
