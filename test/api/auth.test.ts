@@ -252,3 +252,20 @@ describe('requests from other websites', () => {
     expect(response.statusCode, response.body).toBe(200)
   })
 })
+
+describe('session cleanup', () => {
+  it('deletes expired sessions and keeps live ones', async () => {
+    const { deleteExpiredSessions } = await import('../../src/server/modules/auth/auth.repo.ts')
+    const { cookie } = await signUp(context.app, { email: uniqueEmail() })
+    await context.database.db.execute(
+      sql`insert into sessions (sid, sess, expire) values ('expired-one', '{}'::jsonb, now() - interval '1 day')`,
+    )
+    await deleteExpiredSessions(context.database.db)
+    const [row] = await queryRows<{ expired: number }>(
+      context.database.db,
+      sql`select count(*) filter (where sid = 'expired-one')::int as expired from sessions`,
+    )
+    expect(row?.expired).toBe(0)
+    expect((await inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200)
+  })
+})
