@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { allowEmail, revokeEmail, updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
@@ -64,7 +64,8 @@ describe('private beta (BETA_PUBLIC=false)', () => {
   })
 })
 
-describe('npm run admin', () => {
+// The CLI runs on its own embedded database whichever server the API tests use: run it once.
+describe.runIf(inject('databaseDriver') === 'pglite')('npm run admin', () => {
   const run = (args: string[], env: Record<string, string>) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
