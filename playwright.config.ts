@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
+import { CATALOGUE_PORT } from './e2e/accounts.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const webDist = path.join(root, 'dist/web')
@@ -31,11 +32,15 @@ function freshPgliteDir(envName: string): string {
 }
 const pgliteDir = freshPgliteDir('BRICKFOLIO_E2E_PGLITE_DIR')
 const privatePgliteDir = freshPgliteDir('BRICKFOLIO_E2E_PRIVATE_PGLITE_DIR')
+const cataloguePgliteDir = freshPgliteDir('BRICKFOLIO_E2E_CATALOGUE_PGLITE_DIR')
+const tsx = path.join(root, 'node_modules/.bin/tsx')
 
-function server(options: { port: number; pgliteDir: string; betaPublic: boolean }) {
+function server(options: { port: number; pgliteDir: string; betaPublic: boolean; prepare?: string }) {
   const url = `http://127.0.0.1:${options.port}`
+  const start = `${tsx} src/server/main.ts`
   return {
-    command: `${path.join(root, 'node_modules/.bin/tsx')} src/server/main.ts`,
+    // A preparation script (if any) has the database to itself, then the server starts.
+    command: options.prepare ? `${tsx} ${options.prepare} && ${start}` : start,
     cwd: root,
     url: `${url}/healthz`,
     timeout: 120_000,
@@ -93,5 +98,13 @@ export default defineConfig({
   webServer: [
     server({ port, pgliteDir, betaPublic: true }),
     server({ port: privatePort, pgliteDir: privatePgliteDir, betaPublic: false }),
+    // The catalogue specs' own server: its database starts with an admin (e2e/seed-admin.ts), and
+    // the sets and minifigures they add never show up in the other specs' lists.
+    server({
+      port: CATALOGUE_PORT,
+      pgliteDir: cataloguePgliteDir,
+      betaPublic: true,
+      prepare: 'e2e/seed-admin.ts',
+    }),
   ],
 })

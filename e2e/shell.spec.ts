@@ -159,7 +159,7 @@ test('the item search box finds, lists and opens items from 3 characters', async
   await box.press('ArrowDown')
   await box.press('Enter')
   await expect(page).toHaveURL(/\/item\/75192-1-millennium-falcon$/)
-  await expect(page.getByRole('heading', { name: 'Item details' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('75192-1 - Millennium Falcon')
 })
 
 test('sets, minifigures and item pages are open to signed-out visitors', async ({ page }) => {

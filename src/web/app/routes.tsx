@@ -34,14 +34,22 @@ const MinifiguresPage = lazyPage(
   'MinifiguresPage',
 )
 const ItemPage = lazyPage<{ params: { slug?: string } }>(
-  () => import('../features/catalogue/pages/item-page.tsx'),
+  () => import('../features/items/pages/item-page.tsx'),
   'ItemPage',
+)
+const AddItemPage = lazyPage(() => import('../features/items/pages/add-item-page.tsx'), 'AddItemPage')
+const EditItemPage = lazyPage<{ params: { slug?: string } }>(
+  () => import('../features/items/pages/edit-item-page.tsx'),
+  'EditItemPage',
 )
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
 
-/** Screens that need sign-in: a signed-out visitor gets the Unauthorized toast and goes to login. */
+/**
+ * Screens that need sign-in: a signed-out visitor gets the Unauthorized toast and goes to login.
+ * (So does /item/{slug}/edit; the sets, minifigures and item pages are open to everyone, read-only.)
+ */
 export const SIGNED_IN_PATHS = [
   '/collection',
   '/profile',
@@ -72,6 +80,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
         <Route path="/login" component={LoginPage} />
         <Route path="/sets" component={SetsPage} />
         <Route path="/minifigures" component={MinifiguresPage} />
+        <Route path="/item/:slug/edit" component={UnauthorizedRedirect} />
         <Route path="/item/:slug" component={ItemPage} />
         {SIGNED_IN_PATHS.map((path) => (
           <Route key={path} path={path} component={UnauthorizedRedirect} />
@@ -92,6 +101,8 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/alerts" component={AlertsPage} />
       <Route path="/sets" component={SetsPage} />
       <Route path="/minifigures" component={MinifiguresPage} />
+      <Route path="/add-item" component={AddItemPage} />
+      <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-outline'
 export type ButtonSize = 'sm' | 'md' | 'lg'
 
 const base =
@@ -11,6 +11,11 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brick-yellow text-neutral-950 hover:bg-brick-yellow-hover',
   secondary: 'border border-line-strong bg-raised text-fg hover:border-muted hover:bg-line',
   ghost: 'text-muted hover:bg-raised hover:text-fg',
+  /** Confirms something that cannot be undone. */
+  danger: 'bg-brick-red text-white hover:bg-brick-red-hover',
+  /** Offers something that cannot be undone (it asks first). */
+  'danger-outline':
+    'border border-brick-red/60 bg-raised text-[#ff8a8c] hover:border-brick-red hover:bg-[#2a0d0e]',
 }
 
 const sizes: Record<ButtonSize, string> = {

@@ -24,7 +24,7 @@ export function Field({ label, error, hint, optional, className, children }: Fie
   const errorId = `${id}-error`
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className="font-medium text-fg text-sm">
         {label}
         {optional ? <span className="ml-1.5 font-normal text-subtle text-xs">(optional)</span> : null}

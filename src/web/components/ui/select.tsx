@@ -14,6 +14,12 @@ interface SelectProps {
   describedBy?: string
   disabled?: boolean
   name?: string
+  /** Extra classes for the trigger (e.g. its width). */
+  className?: string
+  /** Extra classes for the list (e.g. wider than the trigger). */
+  contentClassName?: string
+  /** The list's accessible name when the trigger has no label of its own. */
+  'aria-label'?: string
 }
 
 /** A styled Radix select for forms. */
@@ -27,6 +33,9 @@ export function Select({
   describedBy,
   disabled,
   name,
+  className,
+  contentClassName,
+  'aria-label': ariaLabel,
 }: SelectProps) {
   return (
     <SelectPrimitive.Root value={value ?? ''} onValueChange={onValueChange} disabled={disabled} name={name}>
@@ -34,9 +43,11 @@ export function Select({
         id={id}
         aria-invalid={invalid}
         aria-describedby={describedBy}
+        aria-label={ariaLabel}
         className={cn(
           inputClasses,
-          'flex items-center justify-between gap-2 text-left data-[placeholder]:text-subtle',
+          'flex items-center justify-between gap-2 text-left data-[placeholder]:text-subtle [&>span:first-child]:truncate',
+          className,
         )}
       >
         <SelectPrimitive.Value placeholder={placeholder} />
@@ -48,7 +59,10 @@ export function Select({
         <SelectPrimitive.Content
           position="popper"
           sideOffset={6}
-          className="z-50 max-h-[var(--radix-select-content-available-height)] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl border border-line-strong bg-raised text-fg shadow-2xl shadow-black/60"
+          className={cn(
+            'z-50 max-h-[var(--radix-select-content-available-height)] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl border border-line-strong bg-raised text-fg shadow-2xl shadow-black/60',
+            contentClassName,
+          )}
         >
           <SelectPrimitive.Viewport className="p-1.5">
             {options.map((option) => (

@@ -6,7 +6,6 @@ import {
   noResultsText,
   SEARCH_BLUR_CLOSE_MS,
   SEARCH_LIMIT,
-  usableImageUrl,
 } from './search-logic.ts'
 
 describe('isSearchable', () => {
@@ -52,12 +51,5 @@ describe('texts and images', () => {
   it('names the item types', () => {
     expect(itemTypeLabel('set')).toBe('Set')
     expect(itemTypeLabel('minifig')).toBe('Minifigure')
-  })
-
-  it("skips empty image addresses and the text 'null'", () => {
-    expect(usableImageUrl('https://cdn.example/75192-1.jpg')).toBe('https://cdn.example/75192-1.jpg')
-    expect(usableImageUrl('null')).toBeUndefined()
-    expect(usableImageUrl('  ')).toBeUndefined()
-    expect(usableImageUrl(null)).toBeUndefined()
   })
 })

@@ -29,9 +29,3 @@ export function itemTypeLabel(type: string): string {
   if (type === 'minifig') return 'Minifigure'
   return type
 }
-
-/** An image address worth trying: non-empty and not the text 'null' (spec 01 §3). */
-export function usableImageUrl(url: string | null | undefined): string | undefined {
-  const trimmed = url?.trim()
-  return trimmed && trimmed !== 'null' ? trimmed : undefined
-}

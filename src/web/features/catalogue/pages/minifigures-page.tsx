@@ -1,11 +1,168 @@
-import { PersonStanding } from 'lucide-react'
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx'
+import { ArrowLeft, PersonStanding, X } from 'lucide-react'
+import { useMemo } from 'react'
+import { Link } from 'wouter'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { useSession } from '../../../lib/auth/use-session.tsx'
+import { cn } from '../../../lib/cn.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import {
+  listSearch,
+  MINIFIG_SKELETON_COUNT,
+  minifigThemeNames,
+  PAGE_SIZE,
+  pageCount,
+  showingMinifiguresText,
+  yearOptions,
+} from '../catalogue-logic.ts'
+import { MinifigCard, MinifigCardSkeleton } from '../components/item-cards.tsx'
+import { ListFilters } from '../components/list-filters.tsx'
+import { EmptyList, ListError, ListHeader } from '../components/list-header.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { useItemList, useMinifigThemeSource, useSetByNumber } from '../queries.ts'
+import { useListParams } from '../use-list-params.ts'
 
-/** Placeholder until the catalogue browser is built. */
+/**
+ * /minifigures (spec 02 §2): search, theme and year filters and a card grid, in pages of 50.
+ * `?set={number}` lists the figures of that set.
+ */
 export function MinifiguresPage() {
+  useDocumentTitle('LEGO Minifigures')
+  const { status } = useSession()
+  const { params, update, searchInput, setSearchInput } = useListParams()
+  const themeSource = useMinifigThemeSource()
+  const themeOptions = useMemo(
+    () => minifigThemeNames(themeSource.data?.items ?? []).map((name) => ({ value: name, label: name })),
+    [themeSource.data],
+  )
+  const years = useMemo(() => yearOptions(new Date().getFullYear()), [])
+  const list = useItemList({
+    type: 'minifig',
+    page: params.page,
+    query: params.query,
+    theme: params.theme,
+    year: params.year,
+    set: params.set,
+  })
+  const items = list.data?.items ?? []
+  const total = list.data?.total ?? 0
+  const filtered = Boolean(params.query || params.theme || params.year)
+
   return (
-    <PlaceholderPage title="LEGO Minifigures" icon={PersonStanding}>
-      Browse minifigures by theme, with the sets they appear in and their market prices. Coming soon.
-    </PlaceholderPage>
+    <section className="page-width py-8 sm:py-12">
+      <ListHeader
+        title="LEGO Minifigures"
+        description="Browse minifigures by theme and year, and the sets they come in."
+        add={status === 'ready' ? { label: 'Add Minifigure', href: '/add-item?type=minifig' } : undefined}
+      />
+      {params.set ? (
+        <SetFilterBanner
+          number={params.set}
+          clearHref={`/minifigures${listSearch({ ...params, set: '', page: 1 })}`}
+        />
+      ) : null}
+      <div className="mt-6">
+        <ListFilters
+          searchLabel="Search minifigures"
+          searchPlaceholder="Search by name or number"
+          searchValue={searchInput}
+          onSearchChange={setSearchInput}
+          themeOptions={themeOptions}
+          theme={params.theme}
+          onThemeChange={(theme) => update({ theme })}
+          years={years}
+          year={params.year}
+          onYearChange={(year) => update({ year })}
+        />
+      </div>
+
+      <div className="mt-6" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <>
+            <p className="sr-only" role="status">
+              Loading minifigures…
+            </p>
+            <div
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6"
+              data-testid="minifig-skeletons"
+            >
+              {Array.from({ length: MINIFIG_SKELETON_COUNT }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <MinifigCardSkeleton key={index} />
+              ))}
+            </div>
+          </>
+        ) : list.isError && !list.data ? (
+          <ListError onRetry={() => void list.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyList
+            title="No minifigures found"
+            hint={
+              params.set && !filtered
+                ? 'No minifigures are listed for this set yet.'
+                : 'Try another search, theme or year.'
+            }
+            icon={<PersonStanding aria-hidden="true" className="size-6" />}
+          />
+        ) : (
+          <>
+            <p role="status" className="mb-4 text-muted text-sm tabular">
+              {showingMinifiguresText(items.length, total)}
+            </p>
+            <ul
+              className={cn(
+                'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6',
+                list.isPlaceholderData && 'opacity-60 transition-opacity',
+              )}
+            >
+              {items.map((item) => (
+                <li key={item.id}>
+                  <MinifigCard item={item} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8">
+              <Pagination
+                label="Minifigures pages"
+                page={params.page}
+                totalPages={pageCount(total, PAGE_SIZE)}
+                onPageChange={(page) => {
+                  update({ page })
+                  window.scrollTo({ top: 0, behavior: 'instant' })
+                }}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      <p className="mt-10 text-right text-subtle text-xs">Data: Rebrickable</p>
+    </section>
+  )
+}
+
+/** Names the set whose figures are listed, links back to it, and clears the filter. */
+function SetFilterBanner({ number, clearHref }: { number: string; clearHref: string }) {
+  const set = useSetByNumber(number)
+  const heading = set.data
+    ? `Minifigures in ${set.data.number} - ${set.data.name}`
+    : `Minifigures in set ${number}`
+  return (
+    <div className="mt-6 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <h2 className="font-bold text-lg leading-snug">{heading}</h2>
+        {set.data ? (
+          <Link
+            href={`/item/${set.data.slug}`}
+            className="mt-1 inline-flex items-center gap-1 text-brick-blue-bright text-sm hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-3.5" />
+            Back to the set
+          </Link>
+        ) : null}
+      </div>
+      <Link href={clearHref} className={buttonClasses('secondary', 'sm', 'self-start sm:self-auto')}>
+        <X aria-hidden="true" />
+        Show all minifigures
+      </Link>
+    </div>
   )
 }

@@ -1,7 +1,9 @@
-import { LoaderCircle, Search, X } from 'lucide-react'
+import { LoaderCircle, Plus, Search, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import type { SearchResult } from '../../../../shared/contract/catalogue.ts'
+import { ItemImage } from '../../../components/ui/item-image.tsx'
+import { useSession } from '../../../lib/auth/use-session.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { usePrice } from '../../../lib/currency/currency-provider.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
@@ -14,7 +16,6 @@ import {
   SEARCH_BLUR_CLOSE_MS,
   SEARCH_DEBOUNCE_MS,
 } from '../search-logic.ts'
-import { ResultImage } from './result-image.tsx'
 
 interface ItemSearchBoxProps {
   placeholder?: string
@@ -37,6 +38,8 @@ export function ItemSearchBox({
 }: ItemSearchBoxProps) {
   const [, navigate] = useLocation()
   const formatAmount = usePrice()
+  // Adding an item needs an account, so only signed-in users are offered it.
+  const canAdd = useSession().status === 'ready'
   const listboxId = useId()
   const containerRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -113,7 +116,17 @@ export function ItemSearchBox({
   }
 
   return (
-    <search ref={containerRef} className={cn('relative w-full', className)}>
+    <search
+      ref={containerRef}
+      className={cn('relative w-full', className)}
+      // Focus moving to the list's own controls (Add new item) keeps it open; leaving closes it 150 ms later.
+      onFocus={() => clearTimeout(blurTimer.current)}
+      onBlur={(event) => {
+        if (containerRef.current?.contains(event.relatedTarget as Node | null)) return
+        clearTimeout(blurTimer.current)
+        blurTimer.current = setTimeout(() => setOpen(false), SEARCH_BLUR_CLOSE_MS)
+      }}
+    >
       <div className="relative">
         <Search
           aria-hidden="true"
@@ -144,10 +157,6 @@ export function ItemSearchBox({
           onFocus={() => {
             clearTimeout(blurTimer.current)
             setOpen(true)
-          }}
-          onBlur={() => {
-            clearTimeout(blurTimer.current)
-            blurTimer.current = setTimeout(() => setOpen(false), SEARCH_BLUR_CLOSE_MS)
           }}
           onKeyDown={onKeyDown}
           className={cn(
@@ -203,7 +212,11 @@ export function ItemSearchBox({
                 index === activeOption ? 'bg-line' : 'hover:bg-line/60',
               )}
             >
-              <ResultImage imageUrl={item.imageUrl} type={item.type} name={item.name} />
+              <ItemImage
+                item={item}
+                alt={item.name}
+                className="size-12 shrink-0 rounded-lg border border-line"
+              />
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2 text-xs">
                   <span className="font-mono text-brick-yellow tabular">{item.number}</span>
@@ -227,7 +240,23 @@ export function ItemSearchBox({
           ))}
         </div>
         {noResults ? (
-          <p className="px-4 py-5 text-center text-muted text-sm">{noResultsText(trimmed)}</p>
+          <div className="px-4 py-5 text-center">
+            <p className="text-muted text-sm">{noResultsText(trimmed)}</p>
+            {canAdd ? (
+              <Link
+                href="/add-item"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  setQuery('')
+                  setOpen(false)
+                }}
+                className="mt-3 inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-medium text-brick-yellow text-sm transition-colors hover:bg-line"
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                Add new item
+              </Link>
+            ) : null}
+          </div>
         ) : null}
         {failed ? (
           <p className="px-4 py-5 text-center text-muted text-sm">

@@ -1,0 +1,99 @@
+import { Search, X } from 'lucide-react'
+import { useId } from 'react'
+import { inputClasses } from '../../../components/ui/form-field.tsx'
+import { Select } from '../../../components/ui/select.tsx'
+import { cn } from '../../../lib/cn.ts'
+
+/** The select's value for "no filter" (Radix selects cannot hold an empty value). */
+export const ALL = 'all'
+
+interface ListFiltersProps {
+  searchLabel: string
+  searchPlaceholder: string
+  searchValue: string
+  onSearchChange: (value: string) => void
+  themeOptions: ReadonlyArray<{ value: string; label: string }>
+  theme: string
+  onThemeChange: (value: string) => void
+  years: readonly number[]
+  year: string
+  onYearChange: (value: string) => void
+}
+
+/** Search box, theme filter and year filter of a catalogue list. */
+export function ListFilters({
+  searchLabel,
+  searchPlaceholder,
+  searchValue,
+  onSearchChange,
+  themeOptions,
+  theme,
+  onThemeChange,
+  years,
+  year,
+  onYearChange,
+}: ListFiltersProps) {
+  const id = useId()
+  return (
+    <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_18rem_10rem]">
+      <div className="relative">
+        <label htmlFor={`${id}-search`} className="sr-only">
+          {searchLabel}
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
+        />
+        <input
+          id={`${id}-search`}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder={searchPlaceholder}
+          value={searchValue}
+          onChange={(event) => onSearchChange(event.target.value)}
+          className={cn(inputClasses, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
+        />
+        {searchValue ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => onSearchChange('')}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-muted transition-colors hover:bg-raised hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3 md:contents">
+        <div>
+          <label htmlFor={`${id}-theme`} className="sr-only">
+            Theme
+          </label>
+          <Select
+            id={`${id}-theme`}
+            value={theme || ALL}
+            onValueChange={(value) => onThemeChange(value === ALL ? '' : value)}
+            options={[{ value: ALL, label: 'All Themes' }, ...themeOptions]}
+            contentClassName="min-w-[min(20rem,calc(100vw-2rem))] w-auto max-w-[calc(100vw-2rem)]"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-year`} className="sr-only">
+            Year
+          </label>
+          <Select
+            id={`${id}-year`}
+            value={year || ALL}
+            onValueChange={(value) => onYearChange(value === ALL ? '' : value)}
+            options={[
+              { value: ALL, label: 'All Years' },
+              ...years.map((y) => ({ value: String(y), label: String(y) })),
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  )
+}

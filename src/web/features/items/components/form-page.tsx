@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+
+/** The frame of the add and edit item screens: a heading and the form on a card. */
+export function FormPage({
+  title,
+  description,
+  above,
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  /** Above the heading, e.g. a back link. */
+  above?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="page-width max-w-3xl py-8 sm:py-12">
+      {above}
+      <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">{title}</h1>
+      {description ? <p className="mt-2 text-pretty text-muted">{description}</p> : null}
+      <div className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-7">{children}</div>
+    </section>
+  )
+}

@@ -1,0 +1,94 @@
+import { Bell, Pencil, Plus, Share2, Trash2 } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import type { User } from '../../../../shared/contract/auth.ts'
+import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
+import { canDeleteItem, canEditItem } from '../../../../shared/permissions.ts'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx'
+import { useToast } from '../../../components/ui/use-toast.ts'
+import { cn } from '../../../lib/cn.ts'
+import { shareLink } from '../share.ts'
+import { DeleteItemDialog } from './delete-item-dialog.tsx'
+
+/**
+ * The item's actions. Signed-out visitors can only share; signed-in users also get Add to Collection
+ * and Set Alert (their dialogs come later); Edit and Delete follow DESIGN §4's permissions.
+ */
+export function ItemActions({ item, user }: { item: ItemDetail; user: User | null }) {
+  const { toast } = useToast()
+  const [, navigate] = useLocation()
+  const [confirmDelete, setConfirmDelete] = useState(false)
+
+  const share = async () => {
+    const url = `${window.location.origin}/item/${item.slug}`
+    const outcome = await shareLink({ title: `${item.number} - ${item.name}`, url })
+    if (outcome === 'copied') toast({ title: 'Link copied', description: url, variant: 'success' })
+    if (outcome === 'failed')
+      toast({ title: 'Could not copy the link', description: url, variant: 'destructive' })
+  }
+
+  return (
+    <TooltipProvider>
+      <div className="flex flex-wrap gap-2">
+        {user ? (
+          <>
+            <ComingSoonButton icon={<Plus aria-hidden="true" />} label="Add to Collection" primary />
+            <ComingSoonButton icon={<Bell aria-hidden="true" />} label="Set Alert" />
+          </>
+        ) : null}
+        <button type="button" onClick={() => void share()} className={buttonClasses('secondary', 'md')}>
+          <Share2 aria-hidden="true" />
+          Share
+        </button>
+        {canEditItem(user, item) ? (
+          <Link href={`/item/${item.slug}/edit`} className={buttonClasses('secondary', 'md')}>
+            <Pencil aria-hidden="true" />
+            Edit Item
+          </Link>
+        ) : null}
+        {canDeleteItem(user) ? (
+          <>
+            <button
+              type="button"
+              onClick={() => setConfirmDelete(true)}
+              className={buttonClasses('danger-outline', 'md')}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </button>
+            <DeleteItemDialog
+              item={item}
+              open={confirmDelete}
+              onOpenChange={setConfirmDelete}
+              onDeleted={() => navigate(item.type === 'set' ? '/sets' : '/minifigures')}
+            />
+          </>
+        ) : null}
+      </div>
+    </TooltipProvider>
+  )
+}
+
+/**
+ * A button whose dialog is not built yet: it stays focusable (aria-disabled rather than disabled) so
+ * hovering or tabbing to it shows the 'Coming soon' tooltip.
+ */
+function ComingSoonButton({ icon, label, primary }: { icon: ReactNode; label: string; primary?: boolean }) {
+  return (
+    <Tooltip content="Coming soon">
+      <button
+        type="button"
+        aria-disabled="true"
+        onClick={(event) => event.preventDefault()}
+        className={cn(
+          buttonClasses(primary ? 'primary' : 'secondary', 'md'),
+          'cursor-not-allowed opacity-50',
+        )}
+      >
+        {icon}
+        {label}
+      </button>
+    </Tooltip>
+  )
+}

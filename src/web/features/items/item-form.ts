@@ -1,0 +1,160 @@
+/**
+ * The add and edit item form (spec 02 §2, §5): what the fields hold, how they become the request
+ * body, and the messages. Validation is the shared contract's schema, run on the converted body, so
+ * the form and the server agree on every rule and message.
+ */
+import { z } from 'zod'
+import {
+  type ItemDetail,
+  type ItemWriteBody,
+  type ItemWriteData,
+  itemWriteBodySchema,
+} from '../../../shared/contract/catalogue.ts'
+import { type CurrencyCode, convertAmount, type RatesPerUsd } from '../../../shared/money.ts'
+
+export type ItemType = 'set' | 'minifig'
+
+export const YEAR_MIN = 1950
+export const PIECES_MIN = 1
+export const MINIFIGURES_MIN = 0
+export const MSRP_STEP = '0.01'
+export const MSRP_HINT = 'The official retail price in your local currency'
+
+export const ITEM_ADDED = { title: 'Success', description: 'Item added successfully' }
+export const ITEM_ADD_FAILED = 'Failed to add item. Please try again.'
+export const ITEM_UPDATED = { title: 'Success', description: 'Item updated successfully' }
+export const ITEM_UPDATE_FAILED = 'Failed to update item. Please try again.'
+
+/** The form's fields, as the inputs hold them: text. */
+export interface ItemFormValues {
+  type: ItemType
+  name: string
+  number: string
+  theme: string
+  year: string
+  imageUrl: string
+  pieces: string
+  minifigures: string
+  originalMsrp: string
+}
+
+/** The query's type=set|minifig; anything else means no type (the form then offers a choice). */
+export function itemTypeFromQuery(search: string): ItemType | undefined {
+  const type = new URLSearchParams(search).get('type')
+  return type === 'set' || type === 'minifig' ? type : undefined
+}
+
+export function addItemTitle(type: ItemType | undefined): string {
+  if (type === 'set') return 'Add New LEGO Set'
+  if (type === 'minifig') return 'Add New LEGO Minifigure'
+  return 'Add New LEGO Item'
+}
+
+export function addItemButtonLabel(type: ItemType | undefined): string {
+  if (type === 'set') return 'Add Set'
+  if (type === 'minifig') return 'Add Minifigure'
+  return 'Add Item'
+}
+
+export function numberLabel(type: ItemType): string {
+  return type === 'set' ? 'Set Number' : 'Minifigure Code'
+}
+
+export function emptyItemFormValues(type: ItemType): ItemFormValues {
+  return {
+    type,
+    name: '',
+    number: '',
+    theme: '',
+    year: '',
+    imageUrl: '',
+    pieces: '',
+    minifigures: '',
+    originalMsrp: '',
+  }
+}
+
+/**
+ * The stored item as the edit form shows it. The retail price is stored in pounds and shown in the
+ * user's display currency, the currency the form's price field is in.
+ */
+export function itemFormValues(
+  item: Pick<
+    ItemDetail,
+    'type' | 'name' | 'number' | 'theme' | 'year' | 'imageUrl' | 'pieces' | 'minifigures' | 'originalMsrp'
+  >,
+  currency: CurrencyCode,
+  rates: RatesPerUsd,
+): ItemFormValues {
+  const text = (value: number | null) => (value === null ? '' : String(value))
+  return {
+    type: item.type,
+    name: item.name,
+    number: item.number,
+    theme: item.theme,
+    year: text(item.year),
+    imageUrl: item.imageUrl && item.imageUrl !== 'null' ? item.imageUrl : '',
+    pieces: text(item.pieces),
+    minifigures: text(item.minifigures),
+    originalMsrp: item.originalMsrp ? convertAmount(item.originalMsrp, 'GBP', currency, rates) : '',
+  }
+}
+
+/** Trimmed text, or null when empty. */
+function textOrNull(value: string): string | null {
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
+}
+
+/** A number, or null when empty; text that is not a number stays NaN so the schema says so. */
+function numberOrNull(value: string): number | null {
+  const trimmed = value.trim()
+  return trimmed === '' ? null : Number(trimmed)
+}
+
+export interface BodyOptions {
+  /** The display currency: the currency the retail price was typed in. */
+  currency: CurrencyCode
+  /**
+   * create: every field is sent (variantOf null). edit: variantOf is left out (kept), and so is an
+   * unchanged retail price, so converting it back and forth never shifts it by a penny.
+   */
+  mode: 'create' | 'edit'
+  msrpChanged?: boolean
+}
+
+/**
+ * The request body (spec 02 §5): text trimmed; number, image URL, variantOf and retail price null
+ * when empty; year, pieces and minifigures numbers or null. Set-only fields are null for minifigures.
+ */
+export function itemWriteBody(values: ItemFormValues, options: BodyOptions): ItemWriteBody {
+  const isSet = values.type === 'set'
+  const body: ItemWriteBody = {
+    type: values.type,
+    name: values.name.trim(),
+    // The contract requires a number; an empty one is sent as null and refused with its message.
+    number: textOrNull(values.number) as string,
+    theme: values.theme.trim(),
+    year: numberOrNull(values.year),
+    pieces: isSet ? numberOrNull(values.pieces) : null,
+    minifigures: isSet ? numberOrNull(values.minifigures) : null,
+    imageUrl: textOrNull(values.imageUrl),
+  }
+  const sendMsrp = options.mode === 'create' || options.msrpChanged || !isSet
+  if (sendMsrp) {
+    body.originalMsrp = isSet ? textOrNull(values.originalMsrp) : null
+    if (body.originalMsrp !== null) body.currency = options.currency
+  }
+  if (options.mode === 'create') body.variantOf = null
+  return body
+}
+
+/** The form's schema: the values converted to the body, checked by the shared contract. */
+export function itemFormSchema(options: BodyOptions) {
+  return z
+    .custom<ItemFormValues>()
+    .transform((values) => itemWriteBody(values, options))
+    .pipe(itemWriteBodySchema)
+}
+
+export type ItemFormOutput = ItemWriteData
