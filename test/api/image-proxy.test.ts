@@ -28,7 +28,7 @@ const HOSTS: Record<string, string> = {
 
 const context = setupTestApp({
   imageProxy: {
-    allowedHosts: ['images.test', 'internal.test', 'metadata.test', '127.0.0.1'],
+    allowedHosts: ['images.test', 'internal.test', 'metadata.test', '127.0.0.1', 'nowhere.test'],
     trustedAddresses: ['127.0.0.2'],
     timeoutMs: 1000,
     resolve: async (hostname) => {
@@ -179,6 +179,16 @@ describe('GET /api/proxy-image', () => {
     const response = await proxy(`http://images.test:${port}${path}`)
     expect(response.statusCode).toBe(status)
     expect(response.json().message).toBe(message)
+  })
+
+  it('answers 502, not 500, when the host cannot be found or reached', async () => {
+    const unknown = await proxy('https://nowhere.test/x.png')
+    expect(unknown.statusCode).toBe(502)
+    expect(unknown.json().message).toBe('The image host could not be reached.')
+    // Nothing listens on port 9 of the trusted test address.
+    const closed = await proxy('http://images.test:9/x.png')
+    expect(closed.statusCode).toBe(502)
+    expect(closed.json().message).toBe('The image host could not be reached.')
   })
 
   it.each([

@@ -115,7 +115,12 @@ async function checkedAddresses(
   trusted: Set<string>,
 ): Promise<ResolvedAddress[]> {
   const literal = hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(literal) ? [{ address: literal, family: isIP(literal) }] : await resolve(hostname)
+  let addresses: ResolvedAddress[]
+  try {
+    addresses = isIP(literal) ? [{ address: literal, family: isIP(literal) }] : await resolve(hostname)
+  } catch {
+    throw new HttpError(502, 'The image host could not be reached.', 'IMAGE_UNREACHABLE')
+  }
   const refused = addresses.find((entry) => !isPublicAddress(entry.address) && !trusted.has(entry.address))
   if (refused || addresses.length === 0) {
     throw new HttpError(
