@@ -79,63 +79,69 @@ function pageFilters(query: CollectionQuery): SQL[] {
   return filters
 }
 
-/** A page of entries, filtered and sorted, with the number of entries that match. */
+/** Totals over the valued entries `v`, and (unless lean) its three most valuable themes. */
+const summaryColumns = (
+  lean: boolean,
+) => sql`count(*)::int as entries, coalesce(sum(quantity), 0)::int as "totalItems",
+  coalesce(sum(quantity) filter (where type = 'set'), 0)::int as "setCount",
+  coalesce(sum(quantity) filter (where type = 'minifig'), 0)::int as "minifigCount",
+  coalesce(sum(value), 0)::numeric(14, 2)::text as "totalValue",
+  coalesce(sum(cost), 0)::numeric(14, 2)::text as "costBasis",
+  coalesce(sum(coalesce(value, 0) - cost), 0)::numeric(14, 2)::text as "unrealizedPnl",
+  ${percent(sql`sum(coalesce(value, 0) - cost)`, sql`sum(cost)`)} as "unrealizedPnlPercent",
+  coalesce(sum(change), 0)::numeric(14, 2)::text as "change24h",
+  count(*) filter (where value is null)::int as "unpricedEntries",
+  ${
+    lean
+      ? sql`'[]'::json`
+      : sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', x.value, 'items', x.items)
+          order by x.sort desc) from (
+          select theme, sum(coalesce(value, 0))::numeric(14, 2)::text as value, sum(quantity)::int as items,
+            sum(coalesce(value, 0)) as sort
+          from v group by theme order by sort desc, theme limit 3) x), '[]')`
+  } as "topThemes"`
+
+/**
+ * A page of entries, filtered and sorted, with the number that match and the summary of the whole
+ * collection — in one statement that values the entries once.
+ */
 export async function findCollectionPage(
   db: Database,
   userId: string,
   query: CollectionQuery,
   today: string,
-): Promise<{ entries: CollectionEntry[]; total: number }> {
+): Promise<{ entries: CollectionEntry[]; total: number; summary: CollectionSummary }> {
   const filters = pageFilters(query)
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
   const direction = query.direction === 'asc' ? sql`asc` : sql`desc`
   const order = SORT_COLUMNS[query.sort ?? 'added']
-  const rows = await queryRows<{ entry: CollectionEntry; total: number }>(
+  const [row] = await queryRows<{ entries: CollectionEntry[]; total: number; summary: CollectionSummary }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)}), matching as (select * from v ${where})
-      select ${entryJson} as entry, (select count(*)::int from matching) as total
-      from (select * from matching v order by ${order} ${direction} nulls last, v.id desc
-        limit ${query.limit} offset ${query.offset}) v ${themeJoins}
-      order by ${order} ${direction} nulls last, v.id desc`,
+    sql`with v as materialized (${valuedEntries(userId, today)}),
+        matching as (select * from v ${where}),
+        page as (select *, row_number() over (order by ${order} ${direction} nulls last, id desc) as position
+          from matching v order by ${order} ${direction} nulls last, v.id desc
+          limit ${query.limit} offset ${query.offset})
+      select
+        coalesce((select json_agg(${entryJson} order by v.position) from page v ${themeJoins}), '[]') as entries,
+        (select count(*)::int from matching) as total,
+        (select row_to_json(totals) from (select ${summaryColumns(false)} from v) totals) as summary`,
   )
-  if (rows.length === 0 && query.offset > 0) {
-    const [counted] = await queryRows<{ total: number }>(
-      db,
-      sql`with v as (${valuedEntries(userId, today)}) select count(*)::int as total from v ${where}`,
-    )
-    return { entries: [], total: counted?.total ?? 0 }
-  }
-  return { entries: rows.map((row) => row.entry), total: rows[0]?.total ?? 0 }
+  return row as { entries: CollectionEntry[]; total: number; summary: CollectionSummary }
 }
 
-/** Totals over the whole collection, and its three most valuable themes. */
+/** Totals over the whole collection, and its three most valuable themes unless `lean`. */
 export async function collectionSummary(
   db: Database,
   userId: string,
   today: string,
+  { lean = false }: { lean?: boolean } = {},
 ): Promise<CollectionSummary> {
   const [row] = await queryRows<CollectionSummary>(
     db,
-    sql`with v as (${valuedEntries(userId, today)})
-      select count(*)::int as entries, coalesce(sum(quantity), 0)::int as "totalItems",
-        coalesce(sum(quantity) filter (where type = 'set'), 0)::int as "setCount",
-        coalesce(sum(quantity) filter (where type = 'minifig'), 0)::int as "minifigCount",
-        coalesce(sum(value), 0)::numeric(14, 2)::text as "totalValue",
-        coalesce(sum(cost), 0)::numeric(14, 2)::text as "costBasis",
-        coalesce(sum(coalesce(value, 0) - cost), 0)::numeric(14, 2)::text as "unrealizedPnl",
-        ${percent(sql`sum(coalesce(value, 0) - cost)`, sql`sum(cost)`)} as "unrealizedPnlPercent",
-        coalesce(sum(change), 0)::numeric(14, 2)::text as "change24h",
-        count(*) filter (where value is null)::int as "unpricedEntries",
-        coalesce((select json_agg(x order by x.sort desc) from (
-          select theme, sum(coalesce(value, 0))::numeric(14, 2)::text as value, sum(quantity)::int as items,
-            sum(coalesce(value, 0)) as sort
-          from v group by theme order by sort desc, theme limit 3) x), '[]') as "topThemes"
-      from v`,
+    sql`with v as (${valuedEntries(userId, today)}) select ${summaryColumns(lean)} from v`,
   )
-  return {
-    ...(row as CollectionSummary),
-    topThemes: (row?.topThemes ?? []).map(({ theme, value, items }) => ({ theme, value, items })),
-  }
+  return row as CollectionSummary
 }
 
 export async function findConditionByLabel(

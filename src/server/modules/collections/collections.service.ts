@@ -14,7 +14,6 @@ import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   allEntries,
   allocation,
-  collectionSummary,
   deleteOwnEntry,
   type EntryFields,
   findCollectionPage,
@@ -112,12 +111,7 @@ export async function collectionPage({
   userId: string
   query: CollectionQuery
 }): Promise<CollectionPage> {
-  const today = todayUtc()
-  const [page, summary] = await Promise.all([
-    findCollectionPage(db, userId, query, today),
-    collectionSummary(db, userId, today),
-  ])
-  return { ...page, summary }
+  return findCollectionPage(db, userId, query, todayUtc())
 }
 
 export function exportEntries({ db, userId }: { db: Database; userId: string }) {

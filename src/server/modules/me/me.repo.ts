@@ -32,7 +32,7 @@ export async function updateProfile(
 /** Counts and the collection's value, from the same valuation as the collection screen. */
 export async function userStats(db: Database, userId: string, today: string): Promise<UserStats> {
   const [summary, alerts] = await Promise.all([
-    collectionSummary(db, userId, today),
+    collectionSummary(db, userId, today, { lean: true }),
     queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from alerts where user_id = ${userId} and active`,

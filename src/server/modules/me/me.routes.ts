@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { updateProfileBodySchema } from '../../../shared/contract/me.ts'
 import { notFound } from '../../errors.ts'
+import { sendCachedJson } from '../../lib/read-cache.ts'
 import { requireUser, signedIn } from '../../plugins/access.ts'
+import { collectionCachePrefix } from '../collections/collections.routes.ts'
 import { updateProfile, userStats } from './me.repo.ts'
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +18,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get('/me/stats', { onRequest: signedIn }, async (request) =>
-    userStats(app.db, requireUser(request).id, new Date().toISOString().slice(0, 10)),
-  )
+  // Cached with the user's collection answers, which their own changes forget.
+  app.get('/me/stats', { onRequest: signedIn }, async (request, reply) => {
+    const user = requireUser(request)
+    return sendCachedJson(
+      reply,
+      await app.readCache.json(`${collectionCachePrefix(user.id)}stats`, () =>
+        userStats(app.db, user.id, new Date().toISOString().slice(0, 10)),
+      ),
+    )
+  })
 }
