@@ -174,6 +174,36 @@ describe('recording sales and the fair price', () => {
   })
 })
 
+describe('sales recorded at the same moment', () => {
+  it('all count: concurrent recomputes of one item wait for each other', async () => {
+    const [item] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where number = '42115-1'`,
+    )
+    const itemId = item?.id as number
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        // Two conditions of one grade, so nothing but the price lock orders the transactions.
+        record(people.trusted, itemId, {
+          price: String(200 + index),
+          saleDate: today,
+          conditionId: index % 2 === 0 ? ids.sealed : ids.openBox,
+        }),
+      ),
+    )
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201))
+    const summary = await summaryOf(itemId)
+    expect(summary.new).toMatchObject({
+      salesCount: 12,
+      salesCount90d: 12,
+      volume30d: 12,
+      confidence: 'HIGH',
+    })
+    // The lower middle of 200…211, all weighing the same.
+    expect(summary.new.fairPrice).toBe('205.00')
+  })
+})
+
 describe('pending sales and moderation', () => {
   it('keeps a normal user’s sale pending and out of the price until a trusted member verifies it', async () => {
     const before = await summaryOf(ids.figure)

@@ -325,3 +325,8 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
   )
   return rows[0]
 }
+
+/** Holds the item and grade's price lock until the transaction ends. */
+export async function lockPrices(db: Database, itemId: number, grade: Grade) {
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${grade === 'new' ? 1 : 2}::int)`)
+}

@@ -24,6 +24,7 @@ import {
   itemExists,
   listSales,
   loadVerifiedSales,
+  lockPrices,
   lockSale,
   marketplacePrice,
   markVerified,
@@ -147,6 +148,9 @@ export async function recomputePrices(
   fromDay: string,
   today = todayUtc(),
 ) {
+  // Concurrent sales of one item and grade recompute one after the other, each seeing the sales the others
+  // committed; otherwise the last to write could leave out a sale recorded at the same moment.
+  await lockPrices(db, itemId, grade)
   // A sale of today (the usual case) changes today's point only.
   const days =
     fromDay >= today
