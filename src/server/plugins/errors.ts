@@ -23,6 +23,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(error.statusCode)
         .send({ message: error.message, code: error.code } satisfies ErrorResponse)
     }
+    const constraint = databaseConstraintError(error)
+    if (constraint) return reply.code(409).send(constraint)
     const status = error.statusCode ?? 500
     if (status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit) carry readable messages.
@@ -40,4 +42,31 @@ function describeIssue(issue: { path: string; message: string }): string {
   const field = issue.path.split('.').pop() ?? ''
   if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message
   return `${issue.path}: ${issue.message}`
+}
+
+/**
+ * A write that lost a race against another (two people adding the same number at once) breaks a database
+ * constraint; that is a conflict the person can resolve, not a server error.
+ */
+function databaseConstraintError(error: unknown): ErrorResponse | undefined {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const code = (current as { code?: unknown }).code
+    if (code === '23505') {
+      return {
+        message: 'This was changed by someone else at the same moment. Please reload and try again.',
+        code: 'CONFLICT',
+      }
+    }
+    if (code === '23503') {
+      return {
+        message: 'Something this refers to was removed meanwhile. Please reload and try again.',
+        code: 'CONFLICT',
+      }
+    }
+  }
+  return undefined
 }
