@@ -28,6 +28,9 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 })
+    // An idle connection can be cut by the server (restart, failover, a forced drop); the pool
+    // discards it and opens a new one on demand. Without a listener Node would end the process.
+    pool.on('error', () => {})
     // Fail fast with a clear error when the server is unreachable, instead of at the first request.
     const probe = await pool.connect()
     probe.release()

@@ -27,7 +27,9 @@ describe('error answers', () => {
   })
 
   it('passes a readable HttpError on and hides the internals of anything else', async () => {
-    const readable = await (await appThrowing(new HttpError(418, 'No tea here', 'TEAPOT'))).inject({ url: '/' })
+    const readable = await (await appThrowing(new HttpError(418, 'No tea here', 'TEAPOT'))).inject({
+      url: '/',
+    })
     expect(readable.statusCode).toBe(418)
     expect(readable.json()).toEqual({ message: 'No tea here', code: 'TEAPOT' })
     const internal = await (await appThrowing(new Error('password=secret in stack'))).inject({ url: '/' })

@@ -28,6 +28,10 @@ const CollectionPage = lazyPage(
   () => import('../features/collection/pages/collection-page.tsx'),
   'CollectionPage',
 )
+const AnalyticsPage = lazyPage(
+  () => import('../features/collection/pages/analytics-page.tsx'),
+  'AnalyticsPage',
+)
 const SetsPage = lazyPage(() => import('../features/catalogue/pages/sets-page.tsx'), 'SetsPage')
 const MinifiguresPage = lazyPage(
   () => import('../features/catalogue/pages/minifigures-page.tsx'),
@@ -52,6 +56,7 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFo
  */
 export const SIGNED_IN_PATHS = [
   '/collection',
+  '/collection/analytics',
   '/profile',
   '/watchlist',
   '/social-feed',
@@ -96,6 +101,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
         <Redirect to="/" replace />
       </Route>
       <Route path="/collection" component={CollectionPage} />
+      <Route path="/collection/analytics" component={AnalyticsPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/settings" component={SettingsPage} />
       <Route path="/alerts" component={AlertsPage} />

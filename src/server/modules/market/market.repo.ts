@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { GradeSummary, Sale } from '../../../shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '../../../shared/pricing.ts'
 import { type Database, queryRows } from '../../db/client.ts'

@@ -1,11 +1,294 @@
-import { Boxes } from 'lucide-react'
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Boxes, ChartLine, Download, PersonStanding, Plus, SearchX, ToyBrick } from 'lucide-react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import type { CollectionEntry } from '../../../../shared/contract/collections.ts'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { Pagination } from '../../../components/ui/pagination.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { toast } from '../../../components/ui/toast-store.ts'
+import { handleUnauthorized } from '../../../lib/auth/unauthorized.ts'
+import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { TOASTS } from '../collection-constants.ts'
+import {
+  collectionApiQuery,
+  itemCountText,
+  nextSort,
+  PAGE_SIZE,
+  pageCount,
+  showingText,
+} from '../collection-logic.ts'
+import { CollectionCards } from '../components/collection-cards.tsx'
+import { CollectionFilters } from '../components/collection-filters.tsx'
+import { CollectionTable } from '../components/collection-table.tsx'
+import { LazyAddCollectionFlow, LazyAddToCollectionDialog } from '../components/lazy-dialogs.tsx'
+import { SummaryCards } from '../components/summary-cards.tsx'
+import { handledAsUnauthorized, isUnauthorized, removeCollectionEntry } from '../mutations.ts'
+import { invalidateCollection, useCollectionPage } from '../queries.ts'
+import { useCollectionParams } from '../use-collection-params.ts'
 
-/** Placeholder until the collection table is built. */
+// The dialogs (and the form rules they carry) load when first opened, not with the list.
+const EditEntryDialog = lazy(() =>
+  import('../components/edit-entry-dialog.tsx').then((module) => ({ default: module.EditEntryDialog })),
+)
+
+/**
+ * My Collection (spec 01 §2): what the user owns, what it is worth against what they paid, and the
+ * ways to add, edit, remove, find, sort and export entries. Amounts arrive in pounds and are shown in
+ * the display currency.
+ */
 export function CollectionPage() {
+  useDocumentTitle('My Collection')
+  const queryClient = useQueryClient()
+  const format = usePrice()
+  const { params, update, searchInput, setSearchInput } = useCollectionParams()
+  const list = useCollectionPage(collectionApiQuery(params))
+  const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<CollectionEntry | null>(null)
+  const [removing, setRemoving] = useState<CollectionEntry | null>(null)
+  // The item of a row's 'Add another' (variant A); kept while the dialog closes so focus returns.
+  const [copy, setCopy] = useState<{ item: CollectionEntry['item'] | null; open: boolean }>({
+    item: null,
+    open: false,
+  })
+
+  // The session ended while the list was open: say so and go to login. Other failures are logged.
+  useEffect(() => {
+    if (!list.error) return
+    if (isUnauthorized(list.error)) return handleUnauthorized()
+    console.error('The collection could not be loaded', list.error)
+  }, [list.error])
+
+  const data = list.data
+  const total = data?.total ?? 0
+  const totalPages = pageCount(total)
+  // Past the last page (e.g. after removing its only entry): show the last page instead.
+  useEffect(() => {
+    if (data && data.entries.length === 0 && data.total > 0 && params.page > pageCount(data.total))
+      update({ page: pageCount(data.total) }, { replace: true })
+  }, [data, params.page, update])
+
+  const remove = useMutation({
+    mutationFn: (entry: CollectionEntry) => removeCollectionEntry(entry.id),
+    onSuccess: async () => {
+      toast({ ...TOASTS.removed, variant: 'success' })
+      setRemoving(null)
+      await invalidateCollection(queryClient)
+    },
+    onError: (error) => {
+      console.error(error)
+      setRemoving(null)
+      if (handledAsUnauthorized(error)) return
+      toast({ ...TOASTS.removeFailed, variant: 'destructive' })
+    },
+  })
+
+  const summary = data?.summary
+  const empty = summary?.entries === 0
+  const filtered = params.query !== '' || params.filter !== 'all'
+  const busy = list.isPlaceholderData
+
   return (
-    <PlaceholderPage title="My Collection" icon={Boxes}>
-      Your sets and minifigures with their value, cost basis and profit and loss will appear here.
-    </PlaceholderPage>
+    <div className="page-width grid gap-6 py-8 sm:py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">My Collection</h1>
+          <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-muted text-sm">
+            <Boxes aria-hidden="true" className="size-4 text-brick-yellow" />
+            {summary ? (
+              <span className="tabular">{itemCountText(summary.totalItems, summary.entries)}</span>
+            ) : (
+              <Skeleton className="h-4 w-36" />
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/collection/analytics" className={buttonClasses('secondary', 'md')}>
+            <ChartLine aria-hidden="true" />
+            Analytics
+          </Link>
+          <a href="/api/collections/export.csv" download className={buttonClasses('secondary', 'md')}>
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+          <button type="button" onClick={() => setAdding(true)} className={buttonClasses('primary', 'md')}>
+            <Plus aria-hidden="true" />
+            Add to your collection
+          </button>
+        </div>
+      </header>
+
+      <section aria-label="Summary">
+        <SummaryCards summary={summary} format={format} />
+      </section>
+
+      {list.isError && !data ? (
+        <div role="alert" className="rounded-2xl border border-line bg-surface p-8 text-center">
+          <p className="font-semibold">Your collection could not be loaded just now.</p>
+          <button
+            type="button"
+            onClick={() => list.refetch()}
+            className={buttonClasses('secondary', 'md', 'mt-4')}
+          >
+            Try again
+          </button>
+        </div>
+      ) : empty ? (
+        <EmptyCollection onAdd={() => setAdding(true)} />
+      ) : (
+        <section aria-label="Items" className="grid gap-4">
+          <CollectionFilters
+            searchValue={searchInput}
+            onSearchChange={setSearchInput}
+            filter={params.filter}
+            onFilterChange={(filter) => update({ filter })}
+            sort={params}
+            onSortChange={(sort) => update(sort)}
+          />
+          {!data ? (
+            <ListSkeleton />
+          ) : total === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-line border-dashed px-6 py-12 text-center">
+              <SearchX aria-hidden="true" className="size-8 text-subtle" />
+              <p className="mt-3 font-semibold">No items match</p>
+              <p className="mt-1 text-muted text-sm">Try another search or filter.</p>
+              {filtered ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSearchInput('')
+                    update({ query: '', filter: 'all' })
+                  }}
+                  className={buttonClasses('secondary', 'sm', 'mt-4')}
+                >
+                  Show all items
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <div className="hidden lg:block">
+                <CollectionTable
+                  entries={data.entries}
+                  format={format}
+                  onEdit={setEditing}
+                  onRemove={setRemoving}
+                  onAddCopy={(entry) => setCopy({ item: entry.item, open: true })}
+                  sort={params}
+                  onSort={(column) => update(nextSort(params, column))}
+                  busy={busy}
+                />
+              </div>
+              <div className="lg:hidden">
+                <CollectionCards
+                  entries={data.entries}
+                  format={format}
+                  onEdit={setEditing}
+                  onRemove={setRemoving}
+                  onAddCopy={(entry) => setCopy({ item: entry.item, open: true })}
+                  busy={busy}
+                />
+              </div>
+            </>
+          )}
+          {total > 0 ? (
+            <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p role="status" className="text-muted text-sm tabular">
+                {showingText(Math.min(params.page, totalPages), total, PAGE_SIZE)}
+              </p>
+              <Pagination
+                page={params.page}
+                totalPages={totalPages}
+                onPageChange={(page) => update({ page })}
+                label="Collection pages"
+              />
+            </div>
+          ) : null}
+        </section>
+      )}
+
+      <LazyAddCollectionFlow open={adding} onOpenChange={setAdding} />
+      <LazyAddToCollectionDialog
+        item={copy.item}
+        open={copy.open}
+        onOpenChange={(open) => setCopy((current) => ({ ...current, open }))}
+      />
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditEntryDialog entry={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+        title="Remove from collection?"
+        description={
+          removing
+            ? `${removing.item.name} (${removing.condition.label}, quantity ${removing.quantity}) will be removed from your collection.`
+            : ''
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing)
+        }}
+      />
+    </div>
+  )
+}
+
+function EmptyCollection({ onAdd }: { onAdd: () => void }) {
+  return (
+    <section
+      aria-labelledby="empty-heading"
+      className="flex flex-col items-center rounded-2xl border border-line bg-surface px-6 py-12 text-center sm:py-16"
+    >
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl border border-line bg-canvas text-brick-yellow">
+        <Boxes aria-hidden="true" className="size-7" />
+      </span>
+      <h2 id="empty-heading" className="mt-5 font-bold text-2xl tracking-tight">
+        Your collection is empty
+      </h2>
+      <p className="mt-2 max-w-md text-pretty text-muted">
+        Add the sets and minifigures you own with what you paid, and see what they are worth today.
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="button" onClick={onAdd} className={buttonClasses('primary', 'md')}>
+          <Plus aria-hidden="true" />
+          Add your first item
+        </button>
+        <Link href="/sets" className={buttonClasses('secondary', 'md')}>
+          <ToyBrick aria-hidden="true" />
+          Browse Sets
+        </Link>
+        <Link href="/minifigures" className={buttonClasses('secondary', 'md')}>
+          <PersonStanding aria-hidden="true" />
+          Browse Minifigures
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-2 rounded-2xl border border-line bg-surface p-4" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} className="flex items-center gap-3 py-1.5">
+          <Skeleton className="size-12 shrink-0 rounded-lg" />
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+          <Skeleton className="hidden h-4 w-24 sm:block" />
+        </div>
+      ))}
+    </div>
   )
 }

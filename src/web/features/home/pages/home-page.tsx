@@ -1,19 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
 import { PersonStanding, ToyBrick } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import type { UserStats } from '../../../../shared/contract/me.ts'
 import { buttonClasses } from '../../../components/ui/button.ts'
 import { meKeys } from '../../../lib/auth/profile-api.ts'
 import { useSession } from '../../../lib/auth/use-session.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { AddCollectionFlow } from '../../collection/index.ts'
 import { ItemSearchBox } from '../../search/index.ts'
+import { CollectionDashboard } from '../components/collection-dashboard.tsx'
+import { homeSection } from '../home-logic.ts'
 
-/** Home for signed-in users (spec 01 §2): the search hero; the dashboard arrives with the collection. */
+/**
+ * Home for signed-in users (spec 01 §2): the search hero; then the collection dashboard, or, for an
+ * empty collection once onboarding is done, the way to start one.
+ */
 export function HomePage() {
   useDocumentTitle('Home')
   const { user } = useSession()
   const stats = useQuery<UserStats>({ queryKey: meKeys.stats, staleTime: 30_000 })
-  const emptyCollection = stats.data?.collectionCount === 0 && user?.onboardingCompleted
+  const section = homeSection(stats.data?.collectionCount, Boolean(user?.onboardingCompleted))
+  const [adding, setAdding] = useState(false)
 
   return (
     <>
@@ -43,7 +51,15 @@ export function HomePage() {
         </div>
       </section>
 
-      {emptyCollection ? (
+      {section === 'dashboard' ? (
+        <CollectionDashboard
+          itemCount={stats.data?.collectionCount ?? 0}
+          investor={user?.profileType === 'investor'}
+          onAdd={() => setAdding(true)}
+        />
+      ) : null}
+
+      {section === 'start' ? (
         <section aria-labelledby="start-heading" className="page-width py-12 sm:py-16">
           <div className="rounded-2xl border border-line bg-surface p-6 text-center sm:p-10">
             <h2 id="start-heading" className="font-bold text-2xl tracking-tight">
@@ -62,9 +78,21 @@ export function HomePage() {
                 Browse Sets
               </Link>
             </div>
+            <p className="mt-6 text-muted text-sm">
+              Know what you have?{' '}
+              <button
+                type="button"
+                onClick={() => setAdding(true)}
+                className="font-semibold text-brick-yellow underline-offset-2 hover:underline"
+              >
+                Add to your collection
+              </button>
+            </p>
           </div>
         </section>
       ) : null}
+
+      <AddCollectionFlow open={adding} onOpenChange={setAdding} />
     </>
   )
 }

@@ -1,0 +1,161 @@
+import { LoaderCircle, Plus, Search, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import type { SearchResult } from '../../../../shared/contract/catalogue.ts'
+import { inputClasses } from '../../../components/ui/form-field.tsx'
+import { cn } from '../../../lib/cn.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
+import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
+import { useAddSearch } from '../queries.ts'
+import { ItemThumb } from './item-thumb.tsx'
+
+interface AddFlowSearchProps {
+  query: string
+  onQueryChange: (query: string) => void
+  onPick: (item: SearchResult) => void
+  /** 'Add new item': the create mode, with what was typed. */
+  onCreate: () => void
+}
+
+const typeLabel = (type: string) => (type === 'minifig' ? 'Minifigure' : 'Set')
+
+/**
+ * Variant B's search mode (spec 01 §2, §5): searches from 1 character, 300 ms after the last
+ * keystroke; picking a result goes to the details. A failed search is logged and shows no results.
+ */
+export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlowSearchProps) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  const trimmed = query.trim()
+  const debounced = useDebouncedValue(trimmed, ADD_SEARCH_DEBOUNCE_MS)
+  const search = useAddSearch(debounced, isAddSearchable(debounced))
+  const active = isAddSearchable(trimmed)
+  const settled = active && debounced === trimmed && !search.isFetching && !search.isPlaceholderData
+  const results = active && isAddSearchable(debounced) && !search.isError ? (search.data?.results ?? []) : []
+  const noResults = settled && (search.isError || results.length === 0)
+  const searching = active && !settled && results.length === 0
+
+  useEffect(() => {
+    if (search.isError) console.error('Search failed in the add dialog', search.error)
+  }, [search.isError, search.error])
+
+  return (
+    <div className="grid gap-4">
+      <div className="relative">
+        <label htmlFor="add-flow-search" className="sr-only">
+          Search sets and minifigures
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
+        />
+        <input
+          ref={inputRef}
+          id="add-flow-search"
+          type="search"
+          // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a search; focus belongs here
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder="Search by name or number, e.g. Falcon or 75192"
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+          className={cn(inputClasses, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
+        />
+        {query ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              onQueryChange('')
+              inputRef.current?.focus()
+            }}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-muted transition-colors hover:bg-raised hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
+
+      {!active ? (
+        <p className="py-6 text-center text-muted text-sm">
+          Find the set or minifigure you own, then add its condition and what you paid.
+        </p>
+      ) : null}
+
+      {results.length > 0 ? (
+        <ul
+          aria-label="Search results"
+          className="-mx-1.5 grid max-h-[min(24rem,50dvh)] grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto p-1.5"
+        >
+          {results.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                onClick={() => onPick(item)}
+                className="flex w-full items-center gap-3 rounded-lg border border-transparent p-2 text-left transition-colors hover:border-line-strong hover:bg-raised"
+              >
+                <ItemThumb item={item} alt="" className="size-12" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-2 text-xs">
+                    <span className="font-mono text-brick-yellow tabular">{item.number}</span>
+                    <span className="rounded-sm bg-canvas px-1.5 py-0.5 text-[0.6875rem] text-muted uppercase tracking-wide">
+                      {typeLabel(item.type)}
+                    </span>
+                  </span>
+                  <span className="block truncate font-medium text-fg text-sm">{item.name}</span>
+                  <span className="block truncate text-muted text-xs">
+                    {item.theme}
+                    {item.year ? ` · ${item.year}` : ''}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {searching ? (
+        <p className="flex items-center justify-center gap-2 py-6 text-muted text-sm">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          Searching…
+        </p>
+      ) : null}
+
+      {noResults ? (
+        <div className="rounded-xl border border-line border-dashed px-4 py-6 text-center">
+          <p className="text-fg text-sm">No items found for "{trimmed}"</p>
+          <p className="mt-1 text-muted text-sm">Can't find what you're looking for?</p>
+          <button
+            type="button"
+            onClick={onCreate}
+            className="mt-3 inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-semibold text-brick-yellow text-sm transition-colors hover:bg-raised"
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Add new item
+          </button>
+        </div>
+      ) : null}
+
+      {results.length > 0 && settled ? (
+        <p className="text-center text-muted text-xs">
+          Not listed?{' '}
+          <button
+            type="button"
+            onClick={onCreate}
+            className="font-semibold text-brick-yellow underline-offset-2 hover:underline"
+          >
+            Add new item
+          </button>
+        </p>
+      ) : null}
+
+      <p aria-live="polite" className="sr-only">
+        {settled
+          ? results.length > 0
+            ? `${results.length} items found`
+            : `No items found for "${trimmed}"`
+          : ''}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { cn } from '../../../lib/cn.ts'
+import { NO_VALUE } from '../collection-logic.ts'
+import { EntryActions, type EntryListProps } from './collection-table.tsx'
+import { ItemThumb } from './item-thumb.tsx'
+import { SignedChange } from './signed-change.tsx'
+
+/** The entries as cards, for phones and narrow windows, where the wide table would not fit. */
+export function CollectionCards({
+  entries,
+  format,
+  onEdit,
+  onRemove,
+  onAddCopy,
+  busy,
+}: EntryListProps & { busy?: boolean }) {
+  return (
+    <ul aria-label="Collection items" className={cn('grid gap-3 transition-opacity', busy && 'opacity-60')}>
+      {entries.map((entry) => (
+        <li key={entry.id} className="rounded-2xl border border-line bg-surface p-4">
+          <div className="flex items-start gap-3">
+            <ItemThumb item={entry.item} alt={entry.item.name} className="size-14" />
+            <div className="min-w-0 flex-1">
+              <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
+              <Link
+                href={`/item/${entry.item.slug}`}
+                className="line-clamp-2 font-medium text-fg leading-snug underline-offset-2 hover:underline"
+              >
+                {entry.item.name}
+              </Link>
+              <p className="mt-0.5 text-muted text-xs">
+                {entry.condition.label} · Qty <span className="tabular">{entry.quantity}</span>
+              </p>
+            </div>
+            <EntryActions entry={entry} onEdit={onEdit} onRemove={onRemove} onAddCopy={onAddCopy} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-line border-t pt-3 text-sm">
+            <Figure label="Cost Basis">{format(entry.costBasis)}</Figure>
+            <Figure label="Current Value">{entry.value === null ? NO_VALUE : format(entry.value)}</Figure>
+            <Figure label="P&L">
+              <SignedChange amount={entry.pnl} percent={entry.pnlPercent} format={format} />
+            </Figure>
+            <Figure label="Change (24h)">
+              <SignedChange amount={entry.change24h} percent={entry.change24hPercent} format={format} />
+            </Figure>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-subtle text-xs">{label}</dt>
+      <dd className="truncate font-semibold text-fg tabular">{children}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+import type { LucideIcon } from 'lucide-react'
+import { Boxes, ChartNoAxesCombined, PiggyBank, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { CollectionSummary } from '../../../../shared/contract/collections.ts'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { cn } from '../../../lib/cn.ts'
+import { plural, signedAmount, signedPercent, toneOf } from '../collection-logic.ts'
+import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
+
+interface SummaryCardsProps {
+  summary: CollectionSummary | undefined
+  format: (amountGbp: string | null | undefined) => string
+}
+
+/** Total Value, Unrealized P&L, Cost Basis and Total Items (spec 01 §2), all in the display currency. */
+export function SummaryCards({ summary, format }: SummaryCardsProps) {
+  const pnlTone = toneOf(summary?.unrealizedPnl)
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Card label="Total Value" icon={Wallet} loading={!summary}>
+        <span className="tabular">{format(summary?.totalValue)}</span>
+        <Detail>
+          {summary && summary.unpricedEntries > 0 ? (
+            `${plural(summary.unpricedEntries, 'entry', 'entries')} without a market price yet`
+          ) : (
+            <>
+              <SignedChange amount={summary?.change24h} format={format} /> in 24h
+            </>
+          )}
+        </Detail>
+      </Card>
+      <Card label="Unrealized P&L" icon={ChartNoAxesCombined} loading={!summary}>
+        <span className={cn('tabular', TONE_CLASSES[pnlTone])}>
+          {signedAmount(summary?.unrealizedPnl, format)}
+        </span>
+        <Detail className={TONE_CLASSES[pnlTone]}>
+          {summary?.unrealizedPnlPercent ? signedPercent(summary.unrealizedPnlPercent) : 'No cost recorded'}
+        </Detail>
+      </Card>
+      <Card label="Cost Basis" icon={PiggyBank} loading={!summary}>
+        <span className="tabular">{format(summary?.costBasis)}</span>
+        <Detail>What you paid</Detail>
+      </Card>
+      <Card label="Total Items" icon={Boxes} loading={!summary}>
+        <span className="tabular">{summary?.totalItems ?? 0}</span>
+        <Detail>
+          {plural(summary?.setCount ?? 0, 'set', 'sets')} ·{' '}
+          {plural(summary?.minifigCount ?? 0, 'minifigure', 'minifigures')}
+        </Detail>
+      </Card>
+    </dl>
+  )
+}
+
+function Card({
+  label,
+  icon: Icon,
+  loading,
+  children,
+}: {
+  label: string
+  icon: LucideIcon
+  loading: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      <dt className="flex items-center justify-between gap-2 font-medium text-muted text-xs uppercase tracking-wide sm:text-sm sm:normal-case sm:tracking-normal">
+        {label}
+        <Icon aria-hidden="true" className="hidden size-4 text-subtle sm:block" />
+      </dt>
+      <dd className="mt-2 grid gap-1 font-bold text-fg text-xl sm:text-2xl" aria-busy={loading}>
+        {loading ? (
+          <>
+            <Skeleton className="h-7 w-28" />
+            <Skeleton className="h-4 w-20" />
+          </>
+        ) : (
+          children
+        )}
+      </dd>
+    </div>
+  )
+}
+
+function Detail({ children, className }: { children: ReactNode; className?: string }) {
+  return <span className={cn('font-normal text-muted text-xs sm:text-sm', className)}>{children}</span>
+}

@@ -1,0 +1,28 @@
+/**
+ * The collection feature's public face. The item page opens variant A of Add to Collection:
+ *
+ *   import { AddToCollectionDialog } from '../../collection/index.ts'
+ *   <AddToCollectionDialog item={{ id, type, number, name, imageUrl, originalMsrp }} open={open} onOpenChange={setOpen} />
+ *
+ * Both dialogs are exported as light wrappers whose code loads when they first open.
+ */
+
+export { formatWholeAmount, plural } from './collection-logic.ts'
+export type { AddCollectionFlowProps } from './components/add-collection-flow.tsx'
+export type {
+  AddToCollectionDialogProps,
+  AddToCollectionItem,
+} from './components/add-to-collection-dialog.tsx'
+export { ItemThumb } from './components/item-thumb.tsx'
+export {
+  LazyAddCollectionFlow as AddCollectionFlow,
+  LazyAddToCollectionDialog as AddToCollectionDialog,
+} from './components/lazy-dialogs.tsx'
+export { SignedChange } from './components/signed-change.tsx'
+export {
+  collectionKeys,
+  invalidateCollection,
+  MOST_VALUABLE_QUERY,
+  RECENT_QUERY,
+  useCollectionPage,
+} from './queries.ts'

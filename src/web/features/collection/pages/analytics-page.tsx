@@ -1,0 +1,149 @@
+import { ArrowLeft, ChartLine, Plus, TrendingDown, TrendingUp } from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { handleUnauthorized } from '../../../lib/auth/unauthorized.ts'
+import { cn } from '../../../lib/cn.ts'
+import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import {
+  DEFAULT_PORTFOLIO_RANGE,
+  parsePortfolioRange,
+  signedAmount,
+  signedPercent,
+  toneOf,
+} from '../collection-logic.ts'
+import { Allocation } from '../components/allocation.tsx'
+import { Performers } from '../components/performers.tsx'
+import { PortfolioChart } from '../components/portfolio-chart.tsx'
+import { TONE_CLASSES } from '../components/signed-change.tsx'
+import { isUnauthorized } from '../mutations.ts'
+import { MOST_VALUABLE_QUERY, useCollectionPage, usePortfolio } from '../queries.ts'
+
+/**
+ * Portfolio analytics (spec 01 §1, the investor's "portfolio analytics, ROI calculations"): value
+ * against cost over time, allocation by theme and type, total ROI, best and worst performers, all in
+ * the display currency.
+ */
+export function AnalyticsPage() {
+  useDocumentTitle('Portfolio Analytics')
+  const format = usePrice()
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const range = parsePortfolioRange(search)
+  const portfolio = usePortfolio(range)
+  const collection = useCollectionPage(MOST_VALUABLE_QUERY)
+  const summary = collection.data?.summary
+  const data = portfolio.data
+
+  useEffect(() => {
+    const error = portfolio.error ?? collection.error
+    if (!error) return
+    if (isUnauthorized(error)) return handleUnauthorized()
+    console.error('Portfolio analytics could not be loaded', error)
+  }, [portfolio.error, collection.error])
+
+  const roiTone = toneOf(data?.totalRoiPercent)
+  const pnlTone = toneOf(summary?.unrealizedPnl)
+
+  return (
+    <div className="page-width grid gap-6 py-8 sm:py-10">
+      <header className="grid gap-3">
+        <Link
+          href="/collection"
+          className="inline-flex w-fit items-center gap-1.5 text-muted text-sm transition-colors hover:text-fg"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          My Collection
+        </Link>
+        <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">Portfolio Analytics</h1>
+        <p className="max-w-2xl text-pretty text-muted">
+          How your collection's value has moved against what you paid, where it sits, and what drives it.
+        </p>
+      </header>
+
+      {summary?.entries === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-line bg-surface px-6 py-14 text-center">
+          <ChartLine aria-hidden="true" className="size-8 text-brick-yellow" />
+          <h2 className="mt-4 font-bold text-xl">Nothing to analyse yet</h2>
+          <p className="mt-2 max-w-md text-muted">Add items to your collection to see its value over time.</p>
+          <Link href="/collection" className={buttonClasses('primary', 'md', 'mt-6')}>
+            <Plus aria-hidden="true" />
+            Go to My Collection
+          </Link>
+        </div>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Stat label="Total Value" loading={!summary}>
+              {format(summary?.totalValue)}
+            </Stat>
+            <Stat label="Cost Basis" loading={!summary}>
+              {format(summary?.costBasis)}
+            </Stat>
+            <Stat label="Unrealized P&L" loading={!summary} className={TONE_CLASSES[pnlTone]}>
+              {signedAmount(summary?.unrealizedPnl, format)}
+            </Stat>
+            <Stat label="Total ROI" loading={!data} className={TONE_CLASSES[roiTone]}>
+              {signedPercent(data?.totalRoiPercent)}
+            </Stat>
+          </dl>
+
+          <PortfolioChart
+            timeline={data?.timeline}
+            range={range}
+            loading={portfolio.isFetching}
+            onRangeChange={(next) =>
+              navigate(next === DEFAULT_PORTFOLIO_RANGE ? location : `${location}?range=${next}`, {
+                replace: true,
+              })
+            }
+          />
+
+          <Allocation portfolio={data} format={format} />
+
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Performers
+              title="Best performers"
+              icon={TrendingUp}
+              entries={data?.best}
+              empty="No gains yet: nothing is worth more than you paid."
+              format={format}
+            />
+            <Performers
+              title="Worst performers"
+              icon={TrendingDown}
+              entries={data?.worst}
+              empty="No losses: nothing is worth less than you paid."
+              format={format}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Stat({
+  label,
+  loading,
+  className,
+  children,
+}: {
+  label: string
+  loading: boolean
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      <dt className="font-medium text-muted text-xs uppercase tracking-wide sm:text-sm sm:normal-case sm:tracking-normal">
+        {label}
+      </dt>
+      <dd className={cn('mt-2 truncate font-bold text-xl tabular sm:text-2xl', className ?? 'text-fg')}>
+        {loading ? <Skeleton className="h-7 w-28" /> : children}
+      </dd>
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react'
+import type { PriceSummaryResponse } from '../../../../shared/contract/market.ts'
+import { cn } from '../../../lib/cn.ts'
+import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import { formatDay, GRADE_LABELS, type Grade } from '../market-format.ts'
+import { cardClasses } from './market-styles.ts'
+
+const GRADES: Grade[] = ['new', 'used']
+
+/** Market Summary (spec 02 §2): last sale, 30d and 90d averages and 30d volume, for new and used. */
+export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {
+  const formatAmount = usePrice()
+  const amount = (value: string | null) => (value === null ? <Dash /> : formatAmount(value))
+  const rows: Array<{ label: string; cell: (grade: Grade) => ReactNode }> = [
+    {
+      label: 'Last sale',
+      cell: (grade) => {
+        const { lastSale, lastSaleDate } = summary[grade]
+        if (lastSale === null) return <Dash />
+        return (
+          <>
+            {formatAmount(lastSale)}
+            {lastSaleDate ? (
+              <span className="block font-normal text-subtle text-xs">{formatDay(lastSaleDate)}</span>
+            ) : null}
+          </>
+        )
+      },
+    },
+    { label: '30d average', cell: (grade) => amount(summary[grade].avg30d) },
+    { label: '90d average', cell: (grade) => amount(summary[grade].avg90d) },
+    { label: '30d volume', cell: (grade) => summary[grade].volume30d },
+  ]
+  return (
+    <section aria-labelledby="market-summary-heading" className={cardClasses}>
+      <h3 id="market-summary-heading" className="font-semibold text-fg">
+        Market Summary
+      </h3>
+      <table className="mt-3 w-full text-sm">
+        <thead>
+          <tr className="border-line border-b text-subtle text-xs uppercase tracking-wide">
+            <th scope="col" className="pb-2 text-left font-medium">
+              <span className="sr-only">Measure</span>
+            </th>
+            {GRADES.map((grade) => (
+              <th key={grade} scope="col" className="pb-2 pl-3 text-right font-medium">
+                {GRADE_LABELS[grade]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.label} className={cn(index > 0 && 'border-line border-t')}>
+              <th scope="row" className="py-2.5 text-left align-top font-normal text-muted">
+                {row.label}
+              </th>
+              {GRADES.map((grade) => (
+                <td key={grade} className="py-2.5 pl-3 text-right align-top font-semibold text-fg tabular">
+                  {row.cell(grade)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function Dash() {
+  return (
+    <span className="font-normal text-subtle">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  )
+}

@@ -1,0 +1,22 @@
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { cardClasses } from './market-styles.ts'
+
+/** The Pricing tab's shape while its prices (or its code) load. */
+export function PricingSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only">Loading prices…</span>
+      <div className="grid gap-4 md:grid-cols-2">
+        {[0, 1].map((key) => (
+          <div key={key} className={cardClasses}>
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="mt-4 h-8 w-40" />
+            <Skeleton className="mt-4 h-4 w-full" />
+            <Skeleton className="mt-2 h-4 w-2/3" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-2xl" />
+    </div>
+  )
+}

@@ -1,0 +1,263 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useMemo, useRef } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
+import { type RecordSaleData, SALE_SOURCES } from '../../../../shared/contract/market.ts'
+import { CURRENCIES, type CurrencyCode } from '../../../../shared/money.ts'
+import { buttonClasses } from '../../../components/ui/button.ts'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field, inputClasses } from '../../../components/ui/form-field.tsx'
+import { Select } from '../../../components/ui/select.tsx'
+import { useToast } from '../../../components/ui/use-toast.ts'
+import { serverMessage } from '../../../lib/api.ts'
+import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import { defaultSaleDate, todayUtc } from '../market-format.ts'
+import { useRecordSale } from '../market-mutations.ts'
+import { useConditions } from '../market-queries.ts'
+import {
+  emptyRecordSaleValues,
+  PRICE_STEP,
+  RECORD_SALE_TEXTS,
+  type RecordSaleFormValues,
+  recordedSaleMessage,
+  recordSaleBody,
+  recordSaleFormSchema,
+} from '../record-sale-form.ts'
+
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency.code,
+  label: currency.code,
+  description: currency.name,
+}))
+const SOURCE_OPTIONS = SALE_SOURCES.map((source) => ({ value: source, label: source }))
+
+interface RecordSaleDialogProps {
+  item: ItemDetail
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/**
+ * Records a sale someone saw (spec 02 §1: 'recording is done by components not shown'; DESIGN §3, §5):
+ * the price in the currency it was paid in (the display currency to start with), the condition, the
+ * day, where it sold, and optionally an order number and a link to the listing. Checked by the shared
+ * contract as you type after a first submit; the server's refusal shows in a toast and the dialog stays.
+ */
+export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogProps) {
+  const { currency } = useCurrency()
+  const { toast } = useToast()
+  const conditions = useConditions(item.type, open)
+  const record = useRecordSale(item.id)
+  const form = useForm<RecordSaleFormValues, unknown, RecordSaleData>({
+    resolver: zodResolver(recordSaleFormSchema),
+    defaultValues: emptyRecordSaleValues(currency, defaultSaleDate()),
+  })
+  const { errors } = form.formState
+  const maxDate = todayUtc()
+
+  // Each opening starts afresh, in the display currency and today's date.
+  const currencyRef = useRef(currency)
+  currencyRef.current = currency
+  useEffect(() => {
+    if (open) form.reset(emptyRecordSaleValues(currencyRef.current, defaultSaleDate()))
+  }, [open, form])
+
+  const conditionOptions = useMemo(
+    () =>
+      (conditions.data ?? []).map((condition) => ({
+        value: String(condition.id),
+        label: condition.label,
+        description: condition.description ?? undefined,
+      })),
+    [conditions.data],
+  )
+
+  const submit = form.handleSubmit((_valid, event) => {
+    event?.preventDefault()
+    record.mutate(recordSaleBody(form.getValues()), {
+      onSuccess: (sale) => {
+        onOpenChange(false)
+        toast({
+          title: RECORD_SALE_TEXTS.successTitle,
+          description: recordedSaleMessage(sale),
+          variant: 'success',
+        })
+      },
+      onError: (error) => {
+        toast({
+          title: RECORD_SALE_TEXTS.failureTitle,
+          description: serverMessage(error, RECORD_SALE_TEXTS.failure),
+          variant: 'destructive',
+        })
+      },
+    })
+  })
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={RECORD_SALE_TEXTS.title}
+      description={`${item.number} - ${item.name}`}
+      busy={record.isPending}
+    >
+      <form noValidate aria-label={RECORD_SALE_TEXTS.title} onSubmit={submit} className="grid gap-4">
+        <Field label="Price" error={errors.price?.message ?? errors.currency?.message}>
+          {({ id, describedBy, invalid }) => (
+            <div className="flex gap-2">
+              <div className="w-28 shrink-0">
+                <Controller
+                  control={form.control}
+                  name="currency"
+                  render={({ field }) => (
+                    <Select
+                      aria-label="Currency"
+                      value={field.value}
+                      onValueChange={(value) => field.onChange(value as CurrencyCode)}
+                      options={CURRENCY_OPTIONS}
+                      invalid={Boolean(errors.currency)}
+                      contentClassName="w-56"
+                    />
+                  )}
+                />
+              </div>
+              <input
+                id={id}
+                type="number"
+                inputMode="decimal"
+                min={PRICE_STEP}
+                step={PRICE_STEP}
+                placeholder="49.99"
+                autoComplete="off"
+                autoFocus
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                className={`${inputClasses} min-w-0 text-right tabular`}
+                {...form.register('price')}
+              />
+            </div>
+          )}
+        </Field>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Condition" error={errors.conditionId?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Controller
+                control={form.control}
+                name="conditionId"
+                render={({ field }) => (
+                  <Select
+                    id={id}
+                    value={field.value || undefined}
+                    onValueChange={field.onChange}
+                    placeholder={conditions.isPending ? 'Loading…' : 'Choose a condition'}
+                    options={conditionOptions}
+                    invalid={invalid}
+                    describedBy={describedBy}
+                    disabled={conditions.isError}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field label="Sale date" error={errors.saleDate?.message}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="date"
+                max={maxDate}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                className={`${inputClasses} tabular`}
+                {...form.register('saleDate')}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Field label="Source" error={errors.source?.message}>
+          {({ id, describedBy, invalid }) => (
+            <Controller
+              control={form.control}
+              name="source"
+              render={({ field }) => (
+                <Select
+                  id={id}
+                  value={field.value || undefined}
+                  onValueChange={field.onChange}
+                  placeholder="Where did it sell?"
+                  options={SOURCE_OPTIONS}
+                  invalid={invalid}
+                  describedBy={describedBy}
+                />
+              )}
+            />
+          )}
+        </Field>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Reference"
+            optional
+            hint="e.g. the order or listing number"
+            error={errors.sourceRef?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={200}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                className={inputClasses}
+                {...form.register('sourceRef')}
+              />
+            )}
+          </Field>
+          <Field
+            label="Proof URL"
+            optional
+            hint="A link to the sold listing"
+            error={errors.proofUrl?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                className={inputClasses}
+                {...form.register('proofUrl')}
+              />
+            )}
+          </Field>
+        </div>
+
+        {conditions.isError ? (
+          <p role="alert" className="text-[#ff8a8c] text-sm">
+            The conditions could not be loaded. Close the dialog and try again.
+          </p>
+        ) : null}
+
+        <div className="mt-2 flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            disabled={record.isPending}
+            className={buttonClasses('secondary', 'md')}
+          >
+            Cancel
+          </button>
+          <button type="submit" disabled={record.isPending} className={buttonClasses('primary', 'md')}>
+            {record.isPending ? RECORD_SALE_TEXTS.pending : RECORD_SALE_TEXTS.submit}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
