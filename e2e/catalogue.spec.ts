@@ -357,7 +357,7 @@ test('item page: details, tabs and share, read-only when signed out', async ({ p
   await saveScreenshot(page, 'item-pricing')
 
   await tabs.getByRole('tab', { name: 'Sales History' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('Sales history coming soon.')
+  await expect(page.getByRole('tabpanel')).toContainText('No sales data available for this item yet.')
   await saveScreenshot(page, 'item-sales-history')
   await tabs.getByRole('tab', { name: 'Variants' }).click()
   await expect(page.getByRole('tabpanel')).toHaveText('No variants found for this item.')

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useRef } from 'react'
 import { buttonClasses } from './button.ts'
+import { useReturnFocus } from './use-return-focus.ts'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   destructive = true,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null)
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root
       open={open}
@@ -49,6 +51,7 @@ export function ConfirmDialog({
             event.preventDefault()
             cancelRef.current?.focus()
           }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line-strong bg-surface p-6 shadow-2xl shadow-black/70 outline-none data-[state=open]:motion-safe:animate-[dialog-in_180ms_ease-out]"

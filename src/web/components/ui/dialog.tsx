@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { ArrowLeft, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { useReturnFocus } from './use-return-focus.ts'
 
 interface DialogProps {
   open: boolean
@@ -35,6 +36,7 @@ export function Dialog({
   children,
   className,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(open)
   return (
     <DialogPrimitive.Root
       open={open}
@@ -47,6 +49,7 @@ export function Dialog({
         <DialogPrimitive.Content
           // Without a description, say so explicitly (Radix otherwise warns about a missing one).
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-line-strong bg-surface shadow-2xl shadow-black/70 outline-none data-[state=open]:motion-safe:animate-[dialog-in_180ms_ease-out]',
             size === 'lg' ? 'max-w-2xl' : 'max-w-lg',

@@ -61,7 +61,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* aria-live="off": a modal dialog hides the rest of the page from assistive technology but
+          keeps [aria-live] nodes, so a toast raised while a dialog is open (a failed save) can still
+          be reached; Radix announces each toast itself, so the list stays silent. */}
       <ToastPrimitive.Viewport
+        aria-live="off"
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         className="pointer-events-none fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none md:top-auto md:bottom-0"

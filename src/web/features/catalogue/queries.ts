@@ -89,11 +89,18 @@ export function useSetByNumber(number: string) {
   })
 }
 
-/** After an item is added, edited or deleted: every list, detail and search answer may have changed. */
-export function invalidateCatalogue(queryClient: QueryClient): Promise<void> {
+/**
+ * After an item is added, edited or deleted: every list, detail and search answer may have changed.
+ * `deletedItemId`: that item's own answers (prices, sales) are dropped instead, never refetched into 404s.
+ */
+export function invalidateCatalogue(queryClient: QueryClient, deletedItemId?: number): Promise<void> {
+  const isCatalogueKey = (key: unknown) =>
+    typeof key === 'string' && (key.startsWith('/api/items') || key.startsWith('/api/search/items'))
+  const deletedPrefix = deletedItemId === undefined ? null : `/api/items/${deletedItemId}/`
+  const isDeletedItemKey = (key: unknown) =>
+    deletedPrefix !== null && typeof key === 'string' && key.startsWith(deletedPrefix)
+  queryClient.removeQueries({ predicate: ({ queryKey }) => isDeletedItemKey(queryKey[0]) })
   return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      typeof queryKey[0] === 'string' &&
-      (queryKey[0].startsWith('/api/items') || queryKey[0].startsWith('/api/search/items')),
+    predicate: ({ queryKey }) => isCatalogueKey(queryKey[0]) && !isDeletedItemKey(queryKey[0]),
   })
 }

@@ -40,7 +40,7 @@ export function useDeleteItem(item: Pick<ItemDetail, 'id' | 'slug'>, onDeleted: 
       onDeleted()
       await new Promise((resolve) => setTimeout(resolve, 0))
       queryClient.removeQueries({ queryKey: catalogueQueries.detail(item.slug) })
-      await invalidateCatalogue(queryClient)
+      await invalidateCatalogue(queryClient, item.id)
     },
   })
 }

@@ -153,7 +153,7 @@ export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlo
         {settled
           ? results.length > 0
             ? `${results.length} items found`
-            : `No items found for "${trimmed}"`
+            : 'No items found. You can add it as a new item.'
           : ''}
       </p>
     </div>
