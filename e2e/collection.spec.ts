@@ -141,6 +141,53 @@ test('an empty collection, then adding by search and by creating a new item (var
   expect(errors).toEqual([])
 })
 
+test('the item page adds the item to the collection (variant A)', async ({ page }) => {
+  const errors = collectErrors(page)
+  const base = mainUrl()
+  await signUpViaApi(page, base, { label: 'itempage', currency: 'EUR' })
+  await page.goto('/item/75192-1-millennium-falcon')
+  const main = page.getByRole('main')
+  const open = main.getByRole('button', { name: 'Add to Collection' })
+  await open.click()
+  const add = dialog(page, 'Add to Collection')
+  await expect(add).toContainText('75192-1')
+  await expect(add).toContainText('Millennium Falcon')
+  await expect(add.getByText('€', { exact: true })).toBeVisible()
+  await chooseCondition(add, page, 'New/Open box')
+  await add.getByLabel('Quantity').fill('2')
+  await add.getByLabel('Cost Basis (per item)').fill('600.50')
+  await add.getByLabel('Purchase Date').fill('2024-02-10')
+  await add.getByRole('button', { name: 'Add to Collection', exact: true }).click()
+  await expect(
+    toastArea(page).getByText('Item added to collection successfully', { exact: true }),
+  ).toBeVisible()
+  await expect(add).toBeHidden()
+  await expect(open).toBeFocused()
+
+  // Stored as typed (euros, kept beside the pounds), and listed in My Collection.
+  const collection = await collectionViaApi(page, base)
+  expect(collection.total).toBe(1)
+  expect(collection.entries[0]).toMatchObject({
+    quantity: 2,
+    purchaseDate: '2024-02-10',
+    originalPrice: '600.50',
+    currency: 'EUR',
+  })
+  expect(collection.entries[0]?.condition.label).toBe('New/Open box')
+  await page.goto('/collection')
+  const row = entryRow(page, 'Millennium Falcon')
+  await expect(row).toContainText('New/Open box')
+  // Shown in euros again, from pounds at today's (built-in) rate: within a cent of what was typed.
+  await expect(row).toContainText(/€(1200\.99|1201\.00)/)
+
+  // Opened again, the form starts empty.
+  await page.goBack()
+  await open.click()
+  await expect(add.getByRole('combobox', { name: 'Condition' })).toHaveText('Select condition')
+  await expect(add.getByLabel('Quantity')).toHaveValue('1')
+  expect(errors).toEqual([])
+})
+
 test('variant A adds another copy; bad inputs show the messages and write nothing', async ({ page }) => {
   const errors = collectErrors(page)
   const base = mainUrl()

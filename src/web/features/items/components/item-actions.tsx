@@ -1,5 +1,5 @@
 import { Bell, Pencil, Plus, Share2, Trash2 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { User } from '../../../../shared/contract/auth.ts'
 import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
@@ -8,17 +8,24 @@ import { buttonClasses } from '../../../components/ui/button.ts'
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx'
 import { useToast } from '../../../components/ui/use-toast.ts'
 import { cn } from '../../../lib/cn.ts'
+import { AddToCollectionDialog } from '../../collection/index.ts'
 import { shareLink } from '../share.ts'
-import { DeleteItemDialog } from './delete-item-dialog.tsx'
+
+// Only trusted members and admins ever see it: its code loads the first time it is wanted.
+const DeleteItemDialog = lazy(() =>
+  import('./delete-item-dialog.tsx').then((module) => ({ default: module.DeleteItemDialog })),
+)
 
 /**
  * The item's actions. Signed-out visitors can only share; signed-in users also get Add to Collection
- * and Set Alert (their dialogs come later); Edit and Delete follow DESIGN §4's permissions.
+ * (variant A) and Set Alert (its dialog comes with alerts); Edit and Delete follow DESIGN §4's permissions.
  */
 export function ItemActions({ item, user }: { item: ItemDetail; user: User | null }) {
   const { toast } = useToast()
   const [, navigate] = useLocation()
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [deleteWanted, setDeleteWanted] = useState(false)
+  const [adding, setAdding] = useState(false)
 
   const share = async () => {
     const url = `${window.location.origin}/item/${item.slug}`
@@ -33,7 +40,11 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
       <div className="flex flex-wrap gap-2">
         {user ? (
           <>
-            <ComingSoonButton icon={<Plus aria-hidden="true" />} label="Add to Collection" primary />
+            <button type="button" onClick={() => setAdding(true)} className={buttonClasses('primary', 'md')}>
+              <Plus aria-hidden="true" />
+              Add to Collection
+            </button>
+            <AddToCollectionDialog item={item} open={adding} onOpenChange={setAdding} />
             <ComingSoonButton icon={<Bell aria-hidden="true" />} label="Set Alert" />
           </>
         ) : null}
@@ -51,18 +62,25 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
           <>
             <button
               type="button"
-              onClick={() => setConfirmDelete(true)}
+              onClick={() => {
+                setDeleteWanted(true)
+                setConfirmDelete(true)
+              }}
               className={buttonClasses('danger-outline', 'md')}
             >
               <Trash2 aria-hidden="true" />
               Delete
             </button>
-            <DeleteItemDialog
-              item={item}
-              open={confirmDelete}
-              onOpenChange={setConfirmDelete}
-              onDeleted={() => navigate(item.type === 'set' ? '/sets' : '/minifigures')}
-            />
+            {deleteWanted ? (
+              <Suspense fallback={null}>
+                <DeleteItemDialog
+                  item={item}
+                  open={confirmDelete}
+                  onOpenChange={setConfirmDelete}
+                  onDeleted={() => navigate(item.type === 'set' ? '/sets' : '/minifigures')}
+                />
+              </Suspense>
+            ) : null}
           </>
         ) : null}
       </div>
@@ -74,17 +92,14 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
  * A button whose dialog is not built yet: it stays focusable (aria-disabled rather than disabled) so
  * hovering or tabbing to it shows the 'Coming soon' tooltip.
  */
-function ComingSoonButton({ icon, label, primary }: { icon: ReactNode; label: string; primary?: boolean }) {
+function ComingSoonButton({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <Tooltip content="Coming soon">
       <button
         type="button"
         aria-disabled="true"
         onClick={(event) => event.preventDefault()}
-        className={cn(
-          buttonClasses(primary ? 'primary' : 'secondary', 'md'),
-          'cursor-not-allowed opacity-50',
-        )}
+        className={cn(buttonClasses('secondary', 'md'), 'cursor-not-allowed opacity-50')}
       >
         {icon}
         {label}
