@@ -106,7 +106,9 @@ test('inside a frame, the call to action opens login in a popup and reloads when
         page
           .frames()
           .find((candidate) => candidate !== page.mainFrame())
-          ?.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false),
+          ?.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false)
+          // Asked in the middle of the reload itself: ask again.
+          .catch(() => 'reloading'),
       { timeout: 5_000 },
     )
     .toBe(false)
@@ -189,4 +191,37 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('link', { name: 'Start Free — Add Your First Set' })).toBeVisible()
+})
+
+test('the currency menu works by keyboard from the first key, though its code loads only then', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const menuCode: string[] = []
+  page.on('request', (request) => {
+    if (/currency-menu-list/.test(request.url())) menuCode.push(request.url())
+  })
+  await page.goto('/')
+  const trigger = page.getByRole('banner').getByRole('button', { name: /Display currency/ })
+  await expect(trigger).toHaveText(/USD/)
+  expect(menuCode).toEqual([])
+
+  // Focus, then Enter: the menu opens with its first choice focused.
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  expect(menuCode).toHaveLength(1)
+  await expect(menu.getByRole('menuitemradio').first()).toBeFocused()
+  // Escape closes it and gives focus back to the trigger; ArrowDown opens it again.
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(trigger).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(trigger).toHaveText(/EUR/)
+  await expect(trigger).toBeFocused()
+  expect(errors).toEqual([])
 })

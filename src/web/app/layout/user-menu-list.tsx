@@ -1,0 +1,64 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { LogOut, Settings, UserRound } from 'lucide-react'
+import { useRef } from 'react'
+import { Link } from 'wouter'
+import type { User } from '../../../shared/contract/auth.ts'
+import { LOGOUT_PATH } from '../../lib/auth/auth-queries.ts'
+import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
+import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
+import { useFocusOnMount } from './use-focus-on-mount.ts'
+import { UserMenuFace, userTriggerClasses } from './user-menu.tsx'
+
+/** The account menu itself, loaded when first wanted (user-menu.tsx). */
+export function UserMenuList({
+  user,
+  defaultOpen,
+  focusTrigger,
+  openedByKeyboard,
+}: { user: User } & LoadedMenuProps) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
+  const trigger = useRef<HTMLButtonElement>(null)
+  useFocusOnMount(trigger, focusTrigger)
+  const contentRef = useFirstOpenFocus(openedByKeyboard)
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={trigger} aria-label="Account menu" className={userTriggerClasses}>
+        <UserMenuFace user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          ref={contentRef}
+          align="end"
+          sideOffset={8}
+          className={`${menuContentClasses} w-60`}
+        >
+          <div className="px-2.5 pt-1.5 pb-2.5">
+            {name ? <p className="truncate font-semibold text-sm">{name}</p> : null}
+            <p className="truncate text-muted text-xs">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            <Link href="/profile">
+              <UserRound aria-hidden="true" className="size-4 text-muted" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            <Link href="/settings">
+              <Settings aria-hidden="true" className="size-4 text-muted" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            {/* A full navigation: the server ends the session and sends us to '/'. */}
+            <a href={LOGOUT_PATH}>
+              <LogOut aria-hidden="true" className="size-4 text-muted" />
+              Logout
+            </a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
