@@ -1,17 +1,39 @@
-/** Which page buttons a pager shows: pure, so the rule is unit-tested. */
+/** Which page buttons a pager shows (spec 02 §9: up to 7): pure, so the rule is unit-tested. */
 
-export type PageSlot = number | 'start-gap' | 'end-gap'
+export const MAX_PAGE_BUTTONS = 7
+
+/** A page button, or a gap in the row of page buttons. */
+export type PageSlot = number | 'ellipsis-start' | 'ellipsis-end'
 
 /**
- * Up to 7 slots: the first and last page always, the current page with its neighbours, and a gap
- * where pages are left out. Nothing for a single page (no pager is needed).
+ * The row of page buttons: at most 7 slots, always the first and the last page, ellipses for the
+ * gaps, and the current page with its neighbours. Empty when there is only one page.
+ *   pages 1–7 of 7:        1 2 3 4 5 6 7
+ *   page 2 of 20:          1 2 3 4 5 … 20
+ *   page 10 of 20:         1 … 9 10 11 … 20
+ *   page 19 of 20:         1 … 16 17 18 19 20
  */
-export function pageSlots(page: number, totalPages: number): PageSlot[] {
+export function paginationSlots(
+  current: number,
+  totalPages: number,
+  maxSlots = MAX_PAGE_BUTTONS,
+): PageSlot[] {
   if (totalPages <= 1) return []
-  if (totalPages <= 7) return Array.from({ length: totalPages }, (_, index) => index + 1)
-  const current = Math.min(Math.max(1, page), totalPages)
-  if (current <= 4) return [1, 2, 3, 4, 5, 'end-gap', totalPages]
-  if (current >= totalPages - 3)
-    return [1, 'start-gap', ...Array.from({ length: 5 }, (_, index) => totalPages - 4 + index)]
-  return [1, 'start-gap', current - 1, current, current + 1, 'end-gap', totalPages]
+  const page = Math.min(Math.max(1, Math.trunc(current)), totalPages)
+  if (totalPages <= maxSlots) return Array.from({ length: totalPages }, (_, index) => index + 1)
+  // First, last and two ellipses leave this many for the middle.
+  const middle = maxSlots - 4
+  const edge = maxSlots - 2
+  if (page <= edge - Math.floor(middle / 2)) {
+    return [...range(1, edge), 'ellipsis-end', totalPages]
+  }
+  if (page >= totalPages - edge + 1 + Math.floor(middle / 2)) {
+    return [1, 'ellipsis-start', ...range(totalPages - edge + 1, totalPages)]
+  }
+  const start = page - Math.floor(middle / 2)
+  return [1, 'ellipsis-start', ...range(start, start + middle - 1), 'ellipsis-end', totalPages]
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index)
 }

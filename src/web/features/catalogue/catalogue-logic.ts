@@ -2,7 +2,6 @@
 import type { Theme } from '../../../shared/contract/catalogue.ts'
 
 export const PAGE_SIZE = 50
-export const MAX_PAGE_BUTTONS = 7
 export const SET_SKELETON_COUNT = 6
 export const MINIFIG_SKELETON_COUNT = 12
 /** The year filter spans the current year and the 29 before it: the last 30 years. */
@@ -11,44 +10,8 @@ export const YEAR_FILTER_SPAN = 30
 export const MINIFIG_THEME_SOURCE_LIMIT = 1000
 export const LIST_SEARCH_DEBOUNCE_MS = 300
 
-/** A page button, or a gap in the row of page buttons. */
-export type PageSlot = number | 'ellipsis-start' | 'ellipsis-end'
-
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / pageSize))
-}
-
-/**
- * The row of page buttons: at most 7 slots, always the first and the last page, ellipses for the
- * gaps, and the current page with its neighbours. Empty when there is only one page.
- *   pages 1–7 of 7:        1 2 3 4 5 6 7
- *   page 2 of 20:          1 2 3 4 5 … 20
- *   page 10 of 20:         1 … 9 10 11 … 20
- *   page 19 of 20:         1 … 16 17 18 19 20
- */
-export function paginationSlots(
-  current: number,
-  totalPages: number,
-  maxSlots = MAX_PAGE_BUTTONS,
-): PageSlot[] {
-  if (totalPages <= 1) return []
-  const page = Math.min(Math.max(1, Math.trunc(current)), totalPages)
-  if (totalPages <= maxSlots) return Array.from({ length: totalPages }, (_, index) => index + 1)
-  // First, last and two ellipses leave this many for the middle.
-  const middle = maxSlots - 4
-  const edge = maxSlots - 2
-  if (page <= edge - Math.floor(middle / 2)) {
-    return [...range(1, edge), 'ellipsis-end', totalPages]
-  }
-  if (page >= totalPages - edge + 1 + Math.floor(middle / 2)) {
-    return [1, 'ellipsis-start', ...range(totalPages - edge + 1, totalPages)]
-  }
-  const start = page - Math.floor(middle / 2)
-  return [1, 'ellipsis-start', ...range(start, start + middle - 1), 'ellipsis-end', totalPages]
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index)
 }
 
 /** 'Showing x-y of N sets' for a page of the sets list. */

@@ -1,5 +1,6 @@
 import { ToyBrick } from 'lucide-react'
 import { useMemo } from 'react'
+import { Pagination } from '../../../components/ui/pagination.tsx'
 import { useSession } from '../../../lib/auth/use-session.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -14,7 +15,6 @@ import {
 import { SetCard, SetCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
 import { EmptyList, ListError, ListHeader } from '../components/list-header.tsx'
-import { Pagination } from '../components/pagination.tsx'
 import { useItemList, useThemes } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 
