@@ -314,6 +314,9 @@ describe('bad sales', () => {
     [{ price: '10', saleDate: '1900-01-01' }, 'Sale date must be in 1949 or later'],
     [{ price: '10', conditionId: 999999 }, 'Condition not found for this item.'],
     [{ price: '10', conditionId: 'New' }, 'Please select a condition'],
+    [{ price: '10', conditionId: undefined }, 'Please select a condition'],
+    [{ price: '10', conditionId: undefined, condition: 'Mint in box' }, 'Condition not found for this item.'],
+    [{ price: '10', conditionId: undefined, condition: '  ' }, 'Please select a condition'],
     [{ price: '10', source: 'Craigslist' }, 'Source must be one of'],
     [{ price: '10', proofUrl: 'javascript:alert(1)' }, 'Proof must be a web address (http or https)'],
     [{ price: '10', sourceRef: 'x'.repeat(201) }, 'Reference must be at most 200 characters'],
@@ -323,6 +326,24 @@ describe('bad sales', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toContain(message)
     expect(await count()).toBe(before)
+  })
+
+  it('takes the condition by its label too, as the collection payload does', async () => {
+    const sale = await recorded(people.trusted, ids.falcon, {
+      price: '10',
+      conditionId: undefined,
+      condition: 'used/complete',
+      saleDate: daysAgo(400),
+    })
+    expect(sale.condition).toEqual({ id: ids.usedComplete, label: 'Used/Complete' })
+    expect(sale.grade).toBe('used')
+    const minifigLabel = await record(people.trusted, ids.falcon, {
+      price: '10',
+      conditionId: undefined,
+      condition: 'New',
+    })
+    expect(minifigLabel.statusCode).toBe(400)
+    expect(minifigLabel.json().message).toBe('Condition not found for this item.')
   })
 
   it('refuses a minifigure condition on a set', async () => {

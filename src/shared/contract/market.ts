@@ -16,45 +16,58 @@ export const SALE_SOURCES = [
 const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 /** POST /api/items/{id}/sales: a sale as the person saw it, in the currency it was paid in. */
-export const recordSaleBodySchema = z.object({
-  price: z
-    .string({ message: 'Price is required' })
-    .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, {
-      message: 'Price must be an amount such as 49.99 (at most 99999999.99)',
-    })
-    .refine((price) => Number(price) > 0, { message: 'Price must be more than 0' }),
-  currency: z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` }),
-  conditionId: z
-    .number({ message: 'Please select a condition' })
-    .int({ message: 'Please select a condition' })
-    .positive({ message: 'Please select a condition' }),
-  saleDate: z
-    .string({ message: 'Sale date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Sale date must be a date such as 2026-01-31' })
-    .refine(
-      (date) =>
-        !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-        new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
-      {
-        message: 'Sale date must be a real date',
-      },
-    )
-    .refine((date) => date >= '1949-01-01', { message: 'Sale date must be in 1949 or later' })
-    .refine((date) => date <= todayUtc(), { message: 'Sale date cannot be in the future' }),
-  source: z.enum(SALE_SOURCES, { message: `Source must be one of ${SALE_SOURCES.join(', ')}` }),
-  sourceRef: z
-    .string()
-    .trim()
-    .max(200, { message: 'Reference must be at most 200 characters' })
-    .transform((value) => (value === '' ? null : value))
-    .nullish(),
-  proofUrl: z
-    .url({ protocol: /^https?$/, message: 'Proof must be a web address (http or https)' })
-    .max(2000, { message: 'Proof must be at most 2000 characters' })
-    .nullish()
-    .or(z.literal('').transform(() => null)),
-})
+export const recordSaleBodySchema = z
+  .object({
+    price: z
+      .string({ message: 'Price is required' })
+      .trim()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, {
+        message: 'Price must be an amount such as 49.99 (at most 99999999.99)',
+      })
+      .refine((price) => Number(price) > 0, { message: 'Price must be more than 0' }),
+    currency: z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` }),
+    /** The condition by id (the dialog sends it) or by its label, as the collection payload does (DESIGN §3). */
+    conditionId: z
+      .number({ message: 'Please select a condition' })
+      .int({ message: 'Please select a condition' })
+      .positive({ message: 'Please select a condition' })
+      .optional(),
+    condition: z
+      .string({ message: 'Condition must be the label of a condition, such as New/Sealed' })
+      .trim()
+      .min(1, { message: 'Please select a condition' })
+      .max(100, { message: 'Condition must be at most 100 characters' })
+      .optional(),
+    saleDate: z
+      .string({ message: 'Sale date is required' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Sale date must be a date such as 2026-01-31' })
+      .refine(
+        (date) =>
+          !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+          new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
+        {
+          message: 'Sale date must be a real date',
+        },
+      )
+      .refine((date) => date >= '1949-01-01', { message: 'Sale date must be in 1949 or later' })
+      .refine((date) => date <= todayUtc(), { message: 'Sale date cannot be in the future' }),
+    source: z.enum(SALE_SOURCES, { message: `Source must be one of ${SALE_SOURCES.join(', ')}` }),
+    sourceRef: z
+      .string()
+      .trim()
+      .max(200, { message: 'Reference must be at most 200 characters' })
+      .transform((value) => (value === '' ? null : value))
+      .nullish(),
+    proofUrl: z
+      .url({ protocol: /^https?$/, message: 'Proof must be a web address (http or https)' })
+      .max(2000, { message: 'Proof must be at most 2000 characters' })
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+  })
+  .refine((sale) => sale.conditionId !== undefined || sale.condition !== undefined, {
+    message: 'Please select a condition',
+    path: ['conditionId'],
+  })
 export type RecordSaleBody = z.input<typeof recordSaleBodySchema>
 export type RecordSaleData = z.output<typeof recordSaleBodySchema>
 

@@ -15,12 +15,16 @@ const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "price
 export async function findItemCondition(
   db: Database,
   itemId: number,
-  conditionId: number,
+  condition: { id?: number; label?: string },
 ): Promise<{ itemExists: boolean; condition?: { id: number; grade: Grade } }> {
+  const matches =
+    condition.id !== undefined
+      ? sql`c.id = ${condition.id}`
+      : sql`lower(c.label) = lower(${condition.label ?? ''})`
   const rows = await queryRows<{ conditionId: number | null; grade: Grade | null }>(
     db,
     sql`select c.id as "conditionId", c.grade from items i
-      left join conditions c on c.category = i.type and c.id = ${conditionId}
+      left join conditions c on c.category = i.type and ${matches}
       where i.id = ${itemId}`,
   )
   const row = rows[0]

@@ -65,7 +65,10 @@ export async function recordSale({
   actor: Actor
 }): Promise<Sale> {
   return db.transaction(async (tx) => {
-    const { itemExists: found, condition } = await findItemCondition(tx, itemId, body.conditionId)
+    const { itemExists: found, condition } = await findItemCondition(tx, itemId, {
+      id: body.conditionId,
+      label: body.condition,
+    })
     if (!found) throw notFound('Item not found')
     if (!condition) throw badRequest('Condition not found for this item.')
     const status = canVerifySale(actor) ? 'verified' : 'pending'
