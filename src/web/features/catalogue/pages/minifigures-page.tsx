@@ -2,22 +2,19 @@ import { ArrowLeft, PersonStanding, X } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '../../../components/ui/button.ts'
-import { Pagination } from '../../../components/ui/pagination.tsx'
 import { useSession } from '../../../lib/auth/use-session.tsx'
-import { cn } from '../../../lib/cn.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import {
   listSearch,
   MINIFIG_SKELETON_COUNT,
   minifigThemeNames,
-  PAGE_SIZE,
-  pageCount,
   showingMinifiguresText,
   yearOptions,
 } from '../catalogue-logic.ts'
 import { MinifigCard, MinifigCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
-import { EmptyList, ListError, ListHeader } from '../components/list-header.tsx'
+import { ListHeader } from '../components/list-header.tsx'
+import { ListResults } from '../components/list-results.tsx'
 import { useItemList, useMinifigThemeSource, useSetByNumber } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 
@@ -43,8 +40,6 @@ export function MinifiguresPage() {
     year: params.year,
     set: params.set,
   })
-  const items = list.data?.items ?? []
-  const total = list.data?.total ?? 0
   const filtered = Boolean(params.query || params.theme || params.year)
 
   return (
@@ -75,65 +70,26 @@ export function MinifiguresPage() {
         />
       </div>
 
-      <div className="mt-6" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <>
-            <p className="sr-only" role="status">
-              Loading minifigures…
-            </p>
-            <div
-              className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6"
-              data-testid="minifig-skeletons"
-            >
-              {Array.from({ length: MINIFIG_SKELETON_COUNT }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <MinifigCardSkeleton key={index} />
-              ))}
-            </div>
-          </>
-        ) : list.isError && !list.data ? (
-          <ListError onRetry={() => void list.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyList
-            title="No minifigures found"
-            hint={
-              params.set && !filtered
-                ? 'No minifigures are listed for this set yet.'
-                : 'Try another search, theme or year.'
-            }
-            icon={<PersonStanding aria-hidden="true" className="size-6" />}
-          />
-        ) : (
-          <>
-            <p role="status" className="mb-4 text-muted text-sm tabular">
-              {showingMinifiguresText(items.length, total)}
-            </p>
-            <ul
-              className={cn(
-                'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6',
-                list.isPlaceholderData && 'opacity-60 transition-opacity',
-              )}
-            >
-              {items.map((item) => (
-                <li key={item.id}>
-                  <MinifigCard item={item} />
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8">
-              <Pagination
-                label="Minifigures pages"
-                page={params.page}
-                totalPages={pageCount(total, PAGE_SIZE)}
-                onPageChange={(page) => {
-                  update({ page })
-                  window.scrollTo({ top: 0, behavior: 'instant' })
-                }}
-              />
-            </div>
-          </>
-        )}
-      </div>
+      <ListResults
+        list={list}
+        noun="minifigures"
+        gridClassName="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6"
+        skeleton={<MinifigCardSkeleton />}
+        skeletonCount={MINIFIG_SKELETON_COUNT}
+        skeletonTestId="minifig-skeletons"
+        empty={{
+          title: 'No minifigures found',
+          hint:
+            params.set && !filtered
+              ? 'No minifigures are listed for this set yet.'
+              : 'Try another search, theme or year.',
+          icon: <PersonStanding aria-hidden="true" className="size-6" />,
+        }}
+        showing={showingMinifiguresText}
+        card={(item) => <MinifigCard item={item} />}
+        page={params.page}
+        onPageChange={(page) => update({ page })}
+      />
       <p className="mt-10 text-right text-subtle text-xs">Data: Rebrickable</p>
     </section>
   )
