@@ -67,6 +67,8 @@ export const recordSaleBodySchema = z
   .refine((sale) => sale.conditionId !== undefined || sale.condition !== undefined, {
     message: 'Please select a condition',
     path: ['conditionId'],
+    // Said beside the other fields' messages, not only once they are right.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
 export type RecordSaleBody = z.input<typeof recordSaleBodySchema>
 export type RecordSaleData = z.output<typeof recordSaleBodySchema>

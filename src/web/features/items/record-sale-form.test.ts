@@ -69,6 +69,12 @@ describe('recordSaleFormSchema', () => {
     expect(messages({ price: '1000000000' }).price).toMatch(/at most 99999999.99/)
     expect(messages({ price: '' }).price).toMatch(/^Price must be an amount/)
     expect(messages({ conditionId: '' })).toEqual({ conditionId: 'Please select a condition' })
+    // An empty form names every missing field at once, the condition among them.
+    expect(Object.keys(messages({ price: '', conditionId: '', source: '' })).sort()).toEqual([
+      'conditionId',
+      'price',
+      'source',
+    ])
     expect(messages({ saleDate: '2999-01-01' })).toEqual({ saleDate: 'Sale date cannot be in the future' })
     expect(messages({ source: '' }).source).toMatch(/^Source must be one of eBay/)
     expect(messages({ proofUrl: 'not a link' })).toEqual({
