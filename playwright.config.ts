@@ -88,6 +88,9 @@ export default defineConfig({
   // submission; the list reporter still names it 'flaky', and a test that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // A loaded 2-core CI machine runs three servers and the browser at once; a screen's next answer can
+  // take longer than Playwright's default 5 s there.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
