@@ -26,13 +26,28 @@ const HOSTS: Record<string, string> = {
   'mixed.test': '127.0.0.2',
 }
 
+/** How often each name was looked up. */
+const lookups = new Map<string, number>()
+
 const context = setupTestApp({
   imageProxy: {
-    allowedHosts: ['images.test', 'internal.test', 'metadata.test', '127.0.0.1', 'nowhere.test'],
+    allowedHosts: [
+      'images.test',
+      'internal.test',
+      'metadata.test',
+      '127.0.0.1',
+      'nowhere.test',
+      'gone.test',
+      'silent.test',
+    ],
     trustedAddresses: ['127.0.0.2'],
     timeoutMs: 1000,
+    unreachableRetryMs: 1500,
     resolve: async (hostname) => {
+      lookups.set(hostname, (lookups.get(hostname) ?? 0) + 1)
       if (isIP(hostname)) return [{ address: hostname, family: isIP(hostname) }]
+      // A name server that never answers.
+      if (hostname === 'silent.test') return new Promise(() => {})
       const address = HOSTS[hostname]
       if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
       return [{ address, family: 4 }]
@@ -189,6 +204,28 @@ describe('GET /api/proxy-image', () => {
     const closed = await proxy('http://images.test:9/x.png')
     expect(closed.statusCode).toBe(502)
     expect(closed.json().message).toBe('The image host could not be reached.')
+  })
+
+  it('gives up on a name that never resolves at the time limit', async () => {
+    const response = await proxy('https://silent.test/x.png')
+    expect(response.statusCode).toBe(502)
+    expect(response.json().message).toBe('The image host could not be reached.')
+  })
+
+  it('refuses a host that could not be reached at once for a while, then tries it again', async () => {
+    const first = await proxy('https://gone.test/a.png')
+    expect(first.statusCode).toBe(502)
+    expect(lookups.get('gone.test')).toBe(1)
+    // Another picture of the same host: refused without another lookup.
+    const second = await proxy('https://gone.test/b.png')
+    expect(second.statusCode).toBe(502)
+    expect(second.json().message).toBe('The image host could not be reached.')
+    expect(lookups.get('gone.test')).toBe(1)
+    // Other hosts are not affected.
+    expect((await proxy(`http://images.test:${port}/ok.png`)).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1600))
+    expect((await proxy('https://gone.test/c.png')).statusCode).toBe(502)
+    expect(lookups.get('gone.test')).toBe(2)
   })
 
   it.each([

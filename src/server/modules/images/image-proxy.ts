@@ -4,6 +4,7 @@ import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
+import { LRUCache } from 'lru-cache'
 import { HttpError } from '../../errors.ts'
 
 export interface ResolvedAddress {
@@ -21,7 +22,19 @@ export interface ImageProxyOptions {
   maxBytes?: number
   timeoutMs?: number
   maxRedirects?: number
+  /** How long a host that could not be reached is not tried again (30 s by default). */
+  unreachableRetryMs?: number
 }
+
+/**
+ * Hosts (name and port) that could not be resolved or connected to lately. While one is down, its
+ * pictures are refused at once instead of each waiting for the time limit: a page of 50 cards would
+ * otherwise hold the browser's few connections to our origin, and the API calls queue behind them.
+ */
+export function unreachableHosts(retryMs = 30_000) {
+  return new LRUCache<string, true>({ max: 1000, ttl: retryMs })
+}
+export type UnreachableHosts = ReturnType<typeof unreachableHosts>
 
 export interface ProxiedImage {
   body: Buffer
@@ -40,7 +53,11 @@ const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true, ver
  * connecting, so DNS cannot change its answer in between), at most 3 redirects each checked again,
  * 5 MB and 5 s at most, and an image content type.
  */
-export async function fetchProxiedImage(rawUrl: string, options: ImageProxyOptions): Promise<ProxiedImage> {
+export async function fetchProxiedImage(
+  rawUrl: string,
+  options: ImageProxyOptions,
+  down: UnreachableHosts = unreachableHosts(options.unreachableRetryMs),
+): Promise<ProxiedImage> {
   const allowedHosts = new Set(options.allowedHosts.map((host) => host.toLowerCase()))
   const trusted = new Set(options.trustedAddresses ?? [])
   const resolve = options.resolve ?? systemResolve
@@ -51,8 +68,15 @@ export async function fetchProxiedImage(rawUrl: string, options: ImageProxyOptio
     if (!allowedHosts.has(url.hostname.toLowerCase())) {
       throw new HttpError(403, `Images from ${url.hostname} are not allowed.`, 'IMAGE_HOST_NOT_ALLOWED')
     }
-    const addresses = await checkedAddresses(url.hostname, resolve, trusted)
-    const response = await request(url, pinnedLookup(addresses), deadline)
+    if (down.has(url.host)) throw unreachable()
+    let response: IncomingMessage
+    try {
+      const addresses = await checkedAddresses(url.hostname, resolve, trusted, deadline)
+      response = await request(url, pinnedLookup(addresses), deadline)
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'IMAGE_UNREACHABLE') down.set(url.host, true)
+      throw error
+    }
     const status = response.statusCode ?? 0
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume()
@@ -113,13 +137,28 @@ async function checkedAddresses(
   hostname: string,
   resolve: (hostname: string) => Promise<ResolvedAddress[]>,
   trusted: Set<string>,
+  deadline: number,
 ): Promise<ResolvedAddress[]> {
   const literal = hostname.replace(/^\[|\]$/g, '')
   let addresses: ResolvedAddress[]
+  let timer: NodeJS.Timeout | undefined
   try {
-    addresses = isIP(literal) ? [{ address: literal, family: isIP(literal) }] : await resolve(hostname)
+    addresses = isIP(literal)
+      ? [{ address: literal, family: isIP(literal) }]
+      : // The system resolver has no time limit of its own: a name that never answers counts as unreachable.
+        await Promise.race([
+          resolve(hostname),
+          new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('lookup timed out')),
+              Math.max(1, deadline - Date.now()),
+            )
+          }),
+        ])
   } catch {
-    throw new HttpError(502, 'The image host could not be reached.', 'IMAGE_UNREACHABLE')
+    throw unreachable()
+  } finally {
+    clearTimeout(timer)
   }
   const refused = addresses.find((entry) => !isPublicAddress(entry.address) && !trusted.has(entry.address))
   if (refused || addresses.length === 0) {
@@ -154,13 +193,7 @@ function request(url: URL, lookup: LookupFunction, deadline: number): Promise<In
       resolve,
     )
     outgoing.on('timeout', () => outgoing.destroy(timeoutError()))
-    outgoing.on('error', (error) =>
-      reject(
-        error instanceof HttpError
-          ? error
-          : new HttpError(502, 'The image host could not be reached.', 'IMAGE_UNREACHABLE'),
-      ),
-    )
+    outgoing.on('error', (error) => reject(error instanceof HttpError ? error : unreachable()))
   })
 }
 
@@ -198,6 +231,7 @@ function readBody(response: IncomingMessage, maxBytes: number, deadline: number)
   })
 }
 
+const unreachable = () => new HttpError(502, 'The image host could not be reached.', 'IMAGE_UNREACHABLE')
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, 'IMAGE_TOO_LARGE')
 const timeoutError = () => new HttpError(504, 'The image host took too long to answer.', 'IMAGE_TIMEOUT')

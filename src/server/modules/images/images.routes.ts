@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
-import { fetchProxiedImage, type ImageProxyOptions, type ProxiedImage } from './image-proxy.ts'
+import {
+  fetchProxiedImage,
+  type ImageProxyOptions,
+  type ProxiedImage,
+  unreachableHosts,
+} from './image-proxy.ts'
 
 const proxyQuerySchema = z.object({
   url: z
@@ -18,9 +23,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<ImageProxyOptions> = async (app
     ttl: 24 * 60 * 60 * 1000,
   })
 
+  const down = unreachableHosts(options.unreachableRetryMs)
+
   app.get('/proxy-image', { schema: { querystring: proxyQuerySchema } }, async (request, reply) => {
     const url = request.query.url
-    const image = recent.get(url) ?? (await fetchProxiedImage(url, options))
+    const image = recent.get(url) ?? (await fetchProxiedImage(url, options, down))
     recent.set(url, image)
     reply
       .header('cache-control', 'public, max-age=2592000, immutable')
