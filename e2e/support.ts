@@ -76,7 +76,10 @@ export async function signUp(page: Page, email: string, names: { first?: string;
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account menu/ })
+    .click()
 }
 
 export async function chooseCurrency(page: Page, code: string): Promise<void> {

@@ -44,7 +44,8 @@ export function SiteFooter() {
           <p className="max-w-3xl text-pretty">{DISCLAIMER}</p>
           <p className="shrink-0">
             Catalogue data:{' '}
-            <a href="https://rebrickable.com" className={linkClass}>
+            {/* Inside a sentence a link needs more than its colour to be seen as one (WCAG 1.4.1). */}
+            <a href="https://rebrickable.com" className={`${linkClass} underline`}>
               Rebrickable
             </a>
           </p>

@@ -7,7 +7,7 @@ import { LOGOUT_PATH } from '../../lib/auth/auth-queries.ts'
 import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
 import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
 import { useFocusOnMount } from './use-focus-on-mount.ts'
-import { UserMenuFace, userTriggerClasses } from './user-menu.tsx'
+import { UserMenuFace, userMenuLabel, userTriggerClasses } from './user-menu.tsx'
 
 /** The account menu itself, loaded when first wanted (user-menu.tsx). */
 export function UserMenuList({
@@ -22,7 +22,7 @@ export function UserMenuList({
   const contentRef = useFirstOpenFocus(openedByKeyboard)
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={trigger} aria-label="Account menu" className={userTriggerClasses}>
+      <DropdownMenu.Trigger ref={trigger} aria-label={userMenuLabel(user)} className={userTriggerClasses}>
         <UserMenuFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

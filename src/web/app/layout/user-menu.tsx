@@ -1,11 +1,15 @@
 import type { User } from '../../../shared/contract/auth.ts'
-import { Avatar } from '../../components/ui/avatar.tsx'
+import { Avatar, initialsOf } from '../../components/ui/avatar.tsx'
 import { DeferredMenu } from './deferred-menu.tsx'
 
 const loadMenu = () => import('./user-menu-list.tsx').then((module) => module.UserMenuList)
 
 export const userTriggerClasses =
   'rounded-full ring-offset-2 ring-offset-canvas transition-shadow hover:ring-2 hover:ring-line-strong data-[state=open]:ring-2 data-[state=open]:ring-brick-yellow'
+
+/** Names the initials the button shows, so a voice command naming what is seen works (WCAG 2.5.3). */
+export const userMenuLabel = (user: User) =>
+  `Account menu, ${initialsOf(user.firstName, user.lastName, user.email)}`
 
 export function UserMenuFace({ user }: { user: User }) {
   return (
@@ -21,7 +25,7 @@ export function UserMenuFace({ user }: { user: User }) {
 /** Avatar button with Profile, Settings and Logout (spec 01 §2). */
 export function UserMenu({ user }: { user: User }) {
   return (
-    <DeferredMenu load={loadMenu} props={{ user }} label="Account menu" className={userTriggerClasses}>
+    <DeferredMenu load={loadMenu} props={{ user }} label={userMenuLabel(user)} className={userTriggerClasses}>
       <UserMenuFace user={user} />
     </DeferredMenu>
   )
