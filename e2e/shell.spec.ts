@@ -227,3 +227,23 @@ test('the currency menu works by keyboard from the first key, though its code lo
   await expect(trigger).toBeFocused()
   expect(errors).toEqual([])
 })
+
+test('a screen whose code is gone after a deploy reloads the page once, then shows', async ({ page }) => {
+  // The first request for the sets page's chunk fails, as an old chunk does once a new version is out.
+  let requests = 0
+  await page.route(/\/assets\/sets-page-[\w-]+\.js$/, async (route) => {
+    requests++
+    if (requests === 1) await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' })
+    else await route.continue()
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // A client-side navigation, as a link in the app makes.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/sets')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByRole('heading', { name: 'LEGO Sets', level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/\/sets$/)
+  expect(requests).toBe(2)
+})

@@ -28,9 +28,24 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      !isApi &&
+      hasWebApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isFilePath(request.url)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.code(404).send({ message: isApi ? 'Not found' : 'Page not found', code: 'NOT_FOUND' })
   })
+}
+
+/**
+ * A request for a file (a built chunk, a picture) that is not there gets a 404, not the app's page:
+ * a browser holding an older index.html must see its old chunk as missing, not as HTML it cannot run.
+ * The app's own paths never end in an extension (slugs have no dots).
+ */
+function isFilePath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? ''
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
 }

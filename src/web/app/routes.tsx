@@ -2,12 +2,16 @@ import { type ComponentType, lazy, Suspense } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { useSession } from '../lib/auth/use-session.tsx'
+import { loadChunk } from '../lib/load-chunk.ts'
 import { UnauthorizedRedirect } from './pages/unauthorized-redirect.tsx'
 
-/** A route's screen as its own chunk, so the first screen loads only the shell and the page it shows. */
+/**
+ * A route's screen as its own chunk, so the first screen loads only the shell and the page it shows.
+ * A chunk that is gone after a deploy reloads the page once (lib/load-chunk.ts).
+ */
 function lazyPage<Props>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<Props> {
   return lazy(async () => {
-    const module = await load()
+    const module = await loadChunk(load)
     return { default: module[name] as ComponentType<Props> }
   })
 }

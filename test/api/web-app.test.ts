@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { setupTestApp } from '../support/test-app.ts'
+
+// A stand-in for `dist/web`: the page and one built chunk.
+const webDistDir = mkdtempSync(path.join(tmpdir(), 'brickfolio-web-'))
+mkdirSync(path.join(webDistDir, 'assets'))
+writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>')
+writeFileSync(path.join(webDistDir, 'assets', 'main-abc123.js'), 'console.log(1)')
+afterAll(() => rmSync(webDistDir, { recursive: true, force: true }))
+
+const context = setupTestApp({ webDistDir })
+const get = (url: string) => context.app.inject({ url })
+
+describe('the built web app', () => {
+  it.each(['/', '/sets', '/item/75192-1-millennium-falcon', '/minifigures?set=75192-1', '/no-such-page'])(
+    'answers the app’s page for %s, revalidated every time',
+    async (url) => {
+      const response = await get(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toContain('<div id="root">')
+    },
+  )
+
+  it('serves a built chunk with a year-long immutable cache', async () => {
+    const response = await get('/assets/main-abc123.js')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it.each(['/assets/sets-page-old999.js', '/assets/old.css', '/logo-gone.png'])(
+    'answers 404, not the page, for a file that is not there: %s',
+    async (url) => {
+      const response = await get(url)
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).not.toMatch(/text\/html/)
+      expect(response.json()).toEqual({ message: 'Page not found', code: 'NOT_FOUND' })
+    },
+  )
+
+  it('answers unknown API paths with JSON', async () => {
+    const response = await get('/api/no-such-thing')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+  })
+})
