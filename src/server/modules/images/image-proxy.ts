@@ -56,7 +56,8 @@ const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true, ver
 export async function fetchProxiedImage(
   rawUrl: string,
   options: ImageProxyOptions,
-  down: UnreachableHosts = unreachableHosts(options.unreachableRetryMs),
+  /** Shared by the route across requests; without it, nothing is remembered between calls. */
+  down?: UnreachableHosts,
 ): Promise<ProxiedImage> {
   const allowedHosts = new Set(options.allowedHosts.map((host) => host.toLowerCase()))
   const trusted = new Set(options.trustedAddresses ?? [])
@@ -68,13 +69,13 @@ export async function fetchProxiedImage(
     if (!allowedHosts.has(url.hostname.toLowerCase())) {
       throw new HttpError(403, `Images from ${url.hostname} are not allowed.`, 'IMAGE_HOST_NOT_ALLOWED')
     }
-    if (down.has(url.host)) throw unreachable()
+    if (down?.has(url.host)) throw unreachable()
     let response: IncomingMessage
     try {
       const addresses = await checkedAddresses(url.hostname, resolve, trusted, deadline)
       response = await request(url, pinnedLookup(addresses), deadline)
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'IMAGE_UNREACHABLE') down.set(url.host, true)
+      if (error instanceof HttpError && error.code === 'IMAGE_UNREACHABLE') down?.set(url.host, true)
       throw error
     }
     const status = response.statusCode ?? 0

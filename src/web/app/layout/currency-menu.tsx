@@ -8,7 +8,7 @@ const loadMenu = () => import('./currency-menu-list.tsx').then((module) => modul
 export const currencyTriggerClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-lg border border-line bg-surface px-2.5 font-medium text-sm transition-colors hover:border-line-strong hover:bg-raised data-[state=open]:border-line-strong data-[state=open]:bg-raised'
 
-/** The code the button shows comes first in its name, so a voice command naming what is seen works (WCAG 2.5.3). */
+/** The name carries the code the button shows, so a voice command naming what is seen works (WCAG 2.5.3). */
 export const currencyTriggerLabel = (info: Currency) => `Display currency: ${info.code} (${info.name})`
 
 /** The trigger's face: flag, code and a chevron. */
