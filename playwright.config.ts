@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
-import { CATALOGUE_PORT } from './e2e/accounts.ts'
+import { CATALOGUE_PORT, E2E_PORT, PRIVATE_BETA_PORT } from './e2e/accounts.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const webDist = path.join(root, 'dist/web')
-const port = 3210
+const port = E2E_PORT
 const baseURL = `http://127.0.0.1:${port}`
 /** A second server with the private beta closed (BETA_PUBLIC=false), for the access-gate specs (e2e/support.ts). */
-const privatePort = 3211
+const privatePort = PRIVATE_BETA_PORT
 
 // The server serves the built app; CI runs `npm run build` first. Fail early and say so.
 if (!existsSync(path.join(webDist, 'index.html'))) {

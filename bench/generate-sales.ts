@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type Database, queryRows } from '../src/server/db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
 
 /** A small seeded random generator, so every run generates the same sales. */
 function mulberry32(seed: number) {

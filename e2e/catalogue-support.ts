@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
-import type { ItemDetail, ItemWriteBody } from '../src/shared/contract/catalogue.ts'
+import type { ItemDetail, ItemWriteBody } from '#shared/contract/catalogue.ts'
 import { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 import { uniqueEmail } from './support.ts'
 

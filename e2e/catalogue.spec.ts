@@ -23,7 +23,7 @@ import {
 /**
  * The catalogue: sets and minifigures lists, the item page, adding, editing and deleting items.
  *
- * These run against their own server (port 3212, playwright.config.ts) on a fresh embedded database.
+ * These run against their own server (E2E_PORT + 2, playwright.config.ts) on a fresh embedded database.
  * Before that server starts, the same webServer command runs e2e/seed-admin.ts, which migrates and
  * seeds the database and inserts an admin (ADMIN_EMAIL, with an argon2id hash of PASSWORD) who has
  * finished onboarding; PGlite allows one process at a time, so the script closes the database

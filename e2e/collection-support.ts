@@ -6,12 +6,8 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test'
-import type { ItemDetail, ItemWriteBody, SearchResult } from '../src/shared/contract/catalogue.ts'
-import type {
-  AddCollectionBody,
-  CollectionEntry,
-  CollectionPage,
-} from '../src/shared/contract/collections.ts'
+import type { ItemDetail, ItemWriteBody, SearchResult } from '#shared/contract/catalogue.ts'
+import type { AddCollectionBody, CollectionEntry, CollectionPage } from '#shared/contract/collections.ts'
 import { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 import { uniqueEmail } from './support.ts'
 

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import type { ItemDetail } from '../src/shared/contract/catalogue.ts'
-import type { PriceHistory, SalesList } from '../src/shared/contract/market.ts'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import type { PriceHistory, SalesList } from '#shared/contract/market.ts'
 import { ADMIN_EMAIL, PASSWORD } from './accounts.ts'
 import { createItem, signInAsAdmin, signUpCollector, uniqueToken } from './catalogue-support.ts'
 import {
@@ -16,7 +16,7 @@ import {
  * The item page's market: the Pricing tab (fair prices, trend, summary, prices by condition, the
  * price-history chart), the Sales History tab, and the Record a sale dialog.
  *
- * On the catalogue server (port 3212), whose database starts with an admin (e2e/seed-admin.ts): an
+ * On the catalogue server (E2E_PORT + 2), whose database starts with an admin (e2e/seed-admin.ts): an
  * admin's sales are verified on entry, a new member's wait for review. The e2e servers have no live
  * exchange rates, so the built-in ones apply (0.73 GBP per US dollar). Each test adds its own item,
  * so the desktop and mobile projects never see each other's sales.

@@ -6,9 +6,9 @@
  * user and a stopped server.
  */
 import { sql } from 'drizzle-orm'
-import { queryRows } from '../src/server/db/client.ts'
-import { openConfiguredDatabase } from '../src/server/db/open.ts'
-import { hashPassword } from '../src/server/modules/auth/passwords.ts'
+import { queryRows } from '#server/db/client.ts'
+import { openConfiguredDatabase } from '#server/db/open.ts'
+import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { ADMIN_EMAIL, PASSWORD } from './accounts.ts'
 
 const dataDir = process.env.PGLITE_DIR

@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { PASSWORD } from './accounts.ts'
+import { PASSWORD, PRIVATE_BETA_PORT } from './accounts.ts'
 
 export { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 
 /** The second e2e server, started with BETA_PUBLIC=false (playwright.config.ts). */
-export const PRIVATE_BETA_URL = 'http://127.0.0.1:3211'
+export const PRIVATE_BETA_URL = `http://127.0.0.1:${PRIVATE_BETA_PORT}`
 
 /** A new address per call, so runs and projects never collide. */
 export function uniqueEmail(label: string): string {

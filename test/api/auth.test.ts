@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { userSchema } from '../../src/shared/contract/auth.ts'
+import { queryRows } from '#server/db/client.ts'
+import { userSchema } from '#shared/contract/auth.ts'
 import { sessionCookie, signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -255,7 +255,7 @@ describe('requests from other websites', () => {
 
 describe('session cleanup', () => {
   it('deletes expired sessions and keeps live ones', async () => {
-    const { deleteExpiredSessions } = await import('../../src/server/modules/auth/auth.repo.ts')
+    const { deleteExpiredSessions } = await import('#server/modules/auth/auth.repo.ts')
     const { cookie } = await signUp(context.app, { email: uniqueEmail() })
     await context.database.db.execute(
       sql`insert into sessions (sid, sess, expire) values ('expired-one', '{}'::jsonb, now() - interval '1 day')`,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { allowEmail, revokeEmail, updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
+import { allowEmail, revokeEmail, updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

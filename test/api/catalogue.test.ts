@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { demoMinifigs, demoSets } from '../../src/server/db/seed/demo-catalogue.ts'
+import { demoMinifigs, demoSets } from '#server/db/seed/demo-catalogue.ts'
 import {
   conditionsResponseSchema,
   itemDetailSchema,
   listItemsResponseSchema,
   searchItemsResponseSchema,
   themesResponseSchema,
-} from '../../src/shared/contract/catalogue.ts'
-import { errorResponseSchema } from '../../src/shared/contract/common.ts'
+} from '#shared/contract/catalogue.ts'
+import { errorResponseSchema } from '#shared/contract/common.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const context = setupTestApp()
@@ -228,7 +228,7 @@ describe('the rest of the server', () => {
 
 describe('read cache', () => {
   it('serves a repeated catalogue read from memory, and never caches an error', async () => {
-    const { buildApp } = await import('../../src/server/app.ts')
+    const { buildApp } = await import('#server/app.ts')
     const cached = await buildApp({ db: context.database.db, readCacheTtlMs: 60_000 })
     try {
       const url = '/api/search/items?query=falcon&limit=5'

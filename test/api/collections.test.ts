@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
-import {
-  collectionEntrySchema,
-  collectionPageSchema,
-  portfolioSchema,
-} from '../../src/shared/contract/collections.ts'
-import { addDays } from '../../src/shared/pricing.ts'
+import { queryRows } from '#server/db/client.ts'
+import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
+import { collectionEntrySchema, collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
+import { addDays } from '#shared/pricing.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isPublicAddress } from '../../src/server/modules/images/image-proxy.ts'
+import { isPublicAddress } from '#server/modules/images/image-proxy.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /** A 1×1 PNG. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
-import { itemDetailSchema, listItemsResponseSchema } from '../../src/shared/contract/catalogue.ts'
+import { queryRows } from '#server/db/client.ts'
+import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
+import { itemDetailSchema, listItemsResponseSchema } from '#shared/contract/catalogue.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

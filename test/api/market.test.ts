@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { updateUserByEmail } from '../../src/server/modules/admin/admin.repo.ts'
+import { queryRows } from '#server/db/client.ts'
+import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import {
   priceByConditionSchema,
   priceHistorySchema,
   priceSummarySchema,
   saleSchema,
   salesListSchema,
-} from '../../src/shared/contract/market.ts'
-import { addDays } from '../../src/shared/pricing.ts'
+} from '#shared/contract/market.ts'
+import { addDays } from '#shared/pricing.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -380,7 +380,7 @@ describe('snapshots:rebuild', () => {
         ),
       ])
     const before = await read()
-    const { rebuildAllPrices } = await import('../../src/server/modules/market/market.rebuild.ts')
+    const { rebuildAllPrices } = await import('#server/modules/market/market.rebuild.ts')
     const progress: number[] = []
     const result = await rebuildAllPrices({
       db: context.database.db,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { userSchema } from '../../src/shared/contract/auth.ts'
-import { userStatsSchema } from '../../src/shared/contract/me.ts'
+import { queryRows } from '#server/db/client.ts'
+import { userSchema } from '#shared/contract/auth.ts'
+import { userStatsSchema } from '#shared/contract/me.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

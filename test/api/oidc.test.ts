@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../../src/server/app.ts'
-import type { DatabaseHandle } from '../../src/server/db/client.ts'
+import { type App, buildApp } from '#server/app.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
 import { signInAtProvider, startOidcProvider } from '../support/oidc-provider.ts'
 import { sessionCookie, signUp } from '../support/session.ts'
 import { createTestDatabase } from '../support/test-database.ts'

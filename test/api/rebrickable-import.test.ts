@@ -4,9 +4,9 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/server/db/client.ts'
-import { importRebrickable } from '../../src/server/modules/imports/rebrickable.import.ts'
-import { listItemsResponseSchema, searchItemsResponseSchema } from '../../src/shared/contract/catalogue.ts'
+import { queryRows } from '#server/db/client.ts'
+import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
+import { listItemsResponseSchema, searchItemsResponseSchema } from '#shared/contract/catalogue.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const REBRICKABLE_DUMP = path.resolve(import.meta.dirname, '../../../shared/data/rebrickable')

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../../src/server/db/client.ts'
-import { migrateDatabase } from '../../src/server/db/migrate.ts'
-import { seedDemoCatalogue, seedReferenceData } from '../../src/server/db/seed.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { migrateDatabase } from '#server/db/migrate.ts'
+import { seedDemoCatalogue, seedReferenceData } from '#server/db/seed.ts'
 import { adminConnection, quoteIdentifier } from './postgres-admin.ts'
 
 declare module 'vitest' {

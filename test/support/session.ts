@@ -1,4 +1,4 @@
-import type { App } from '../../src/server/app.ts'
+import type { App } from '#server/app.ts'
 
 /** Signs a new user up through the API and returns the cookie header that carries the session. */
 export async function signUp(

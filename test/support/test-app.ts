@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
-import { type App, type AppOptions, buildApp } from '../../src/server/app.ts'
-import type { DatabaseHandle } from '../../src/server/db/client.ts'
+import { type App, type AppOptions, buildApp } from '#server/app.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
 import { createTestDatabase } from './test-database.ts'
 
 export interface TestContext {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts'
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
 import { adminConnection, quoteIdentifier } from './postgres-admin.ts'
 
 /**

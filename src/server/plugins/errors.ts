@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import type { ErrorResponse } from '../../shared/contract/common.ts'
+import type { ErrorResponse } from '#shared/contract/common.ts'
 import { HttpError } from '../errors.ts'
 
 /** Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { User } from '../../shared/contract/auth.ts'
+import type { User } from '#shared/contract/auth.ts'
 import { deleteSession, extendSession, findSession, insertSession } from '../modules/auth/auth.repo.ts'
 
 export const SESSION_COOKIE = 'bf_session'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
 
 export async function allowEmail(db: Database, email: string): Promise<boolean> {
   const rows = await queryRows(

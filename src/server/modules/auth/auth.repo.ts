@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { User } from '../../../shared/contract/auth.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { User } from '#shared/contract/auth.ts'
 
 /** Columns of a user as the API shows them. */
 export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",

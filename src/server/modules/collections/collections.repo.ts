@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
   CollectionSummary,
   Portfolio,
-} from '../../../shared/contract/collections.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+} from '#shared/contract/collections.ts'
 
 /**
  * Each of a user's entries with its valuation, in pounds and exact numeric arithmetic: cost = price paid ×

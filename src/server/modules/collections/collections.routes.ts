@@ -1,14 +1,14 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
+import { requireUser, signedIn } from '#server/plugins/access.ts'
 import {
   addCollectionBodySchema,
   collectionIdParamsSchema,
   collectionQuerySchema,
   portfolioQuerySchema,
   updateCollectionBodySchema,
-} from '../../../shared/contract/collections.ts'
-import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
-import { requireUser, signedIn } from '../../plugins/access.ts'
+} from '#shared/contract/collections.ts'
 import {
   addEntry,
   changeEntry,

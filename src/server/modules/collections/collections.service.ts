@@ -1,3 +1,5 @@
+import type { Database } from '#server/db/client.ts'
+import { badRequest, notFound } from '#server/errors.ts'
 import type {
   AddCollectionData,
   CollectionEntry,
@@ -5,11 +7,9 @@ import type {
   CollectionQuery,
   Portfolio,
   UpdateCollectionData,
-} from '../../../shared/contract/collections.ts'
-import { type CurrencyCode, isCurrencyCode } from '../../../shared/money.ts'
-import { addDays } from '../../../shared/pricing.ts'
-import type { Database } from '../../db/client.ts'
-import { badRequest, notFound } from '../../errors.ts'
+} from '#shared/contract/collections.ts'
+import { type CurrencyCode, isCurrencyCode } from '#shared/money.ts'
+import { addDays } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   allEntries,

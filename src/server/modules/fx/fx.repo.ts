@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { CurrencyCode } from '../../../shared/money.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { CurrencyCode } from '#shared/money.ts'
 
 /** The newest stored value in pounds of each currency, with when it was fetched. */
 export async function latestGbpValues(

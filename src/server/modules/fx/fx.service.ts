@@ -1,7 +1,8 @@
 import Big from 'big.js'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { FxRatesResponse } from '../../../shared/contract/fx.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { FxRatesResponse } from '#shared/contract/fx.ts'
 import {
   CURRENCY_CODES,
   type CurrencyCode,
@@ -10,8 +11,7 @@ import {
   gbpValuesFromRatesPerUsd,
   type RatesPerUsd,
   ratesPerUsdFromGbpValues,
-} from '../../../shared/money.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+} from '#shared/money.ts'
 import { gbpValueOn, lastFetchedAt, latestGbpValues, storeGbpValues } from './fx.repo.ts'
 
 /** The newest stored rates, or the spec's built-in ones when none are stored. */

@@ -5,7 +5,7 @@ import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { LRUCache } from 'lru-cache'
-import { HttpError } from '../../errors.ts'
+import { HttpError } from '#server/errors.ts'
 
 export interface ResolvedAddress {
   address: string

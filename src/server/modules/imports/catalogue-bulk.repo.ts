@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { normalizeCode, normalizeName } from '../../../shared/text.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import { normalizeCode, normalizeName } from '#shared/text.ts'
 import { uniqueSlugs } from '../items/items.write.repo.ts'
 
 /** What a bulk write did, row by row. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Database } from '../../db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import {
   addCounts,
   emptyCounts,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Item, LinkedItem, ListItemsQuery } from '../../../shared/contract/catalogue.ts'
-import { normalizeCode } from '../../../shared/text.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { Item, LinkedItem, ListItemsQuery } from '#shared/contract/catalogue.ts'
+import { normalizeCode } from '#shared/text.ts'
 import { nameWordPatterns, type SearchTerms } from './items.search.ts'
 
 /** Columns of an item as the API shows it, with its theme's badge data. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
+import { requireUser, signedIn } from '#server/plugins/access.ts'
 import {
   itemIdParamsSchema,
   itemWriteBodySchema,
   listItemsQuerySchema,
   searchItemsQuerySchema,
   slugParamsSchema,
-} from '../../../shared/contract/catalogue.ts'
-import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
-import { requireUser, signedIn } from '../../plugins/access.ts'
+} from '#shared/contract/catalogue.ts'
 import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 

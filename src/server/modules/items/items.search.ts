@@ -1,4 +1,4 @@
-import { normalizeCode, normalizeName } from '../../../shared/text.ts'
+import { normalizeCode, normalizeName } from '#shared/text.ts'
 
 export interface SearchTerms {
   /** The query as an item number: 'SW 0001' → 'sw0001'. */

@@ -1,11 +1,11 @@
+import type { Database } from '#server/db/client.ts'
+import { notFound } from '#server/errors.ts'
 import type {
   ItemDetail,
   ListItemsQuery,
   SearchItemsQuery,
   SearchResult,
-} from '../../../shared/contract/catalogue.ts'
-import type { Database } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
+} from '#shared/contract/catalogue.ts'
 import { findItemBySlug, listItems, searchItems } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 

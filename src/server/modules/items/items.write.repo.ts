@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { normalizeCode, normalizeName, slugify } from '../../../shared/text.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import { normalizeCode, normalizeName, slugify } from '#shared/text.ts'
 
 /**
  * Slugs for new items: an existing item's own slug (slugs never change), else `{number}-{name}`,

@@ -1,8 +1,8 @@
-import type { ItemWriteData } from '../../../shared/contract/catalogue.ts'
-import type { CurrencyCode } from '../../../shared/money.ts'
-import { type Actor, canDeleteItem, canEditItem } from '../../../shared/permissions.ts'
-import type { Database } from '../../db/client.ts'
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
+import type { Database } from '#server/db/client.ts'
+import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
+import type { ItemWriteData } from '#shared/contract/catalogue.ts'
+import type { CurrencyCode } from '#shared/money.ts'
+import { type Actor, canDeleteItem, canEditItem } from '#shared/permissions.ts'
 import { toGbp } from '../fx/fx.service.ts'
 import {
   countItemReferences,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { type PricedSale, summarizeAsOf } from '../../../shared/pricing.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import { type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { type Grade, upsertSnapshot } from './market.repo.ts'
 import { todayUtc } from './market.service.ts'
 

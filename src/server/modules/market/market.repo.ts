@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { GradeSummary, Sale } from '../../../shared/contract/market.ts'
-import type { PricedSale, PriceSummary } from '../../../shared/pricing.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { GradeSummary, Sale } from '#shared/contract/market.ts'
+import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
 export type Grade = 'new' | 'used'
 

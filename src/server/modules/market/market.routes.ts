@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { itemIdParamsSchema } from '../../../shared/contract/catalogue.ts'
+import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
+import { requireUser, signedIn } from '#server/plugins/access.ts'
+import { itemIdParamsSchema } from '#shared/contract/catalogue.ts'
 import {
   priceHistoryQuerySchema,
   recordSaleBodySchema,
   saleIdParamsSchema,
   salesListQuerySchema,
-} from '../../../shared/contract/market.ts'
-import { cacheKey, sendCachedJson } from '../../lib/read-cache.ts'
-import { requireUser, signedIn } from '../../plugins/access.ts'
+} from '#shared/contract/market.ts'
 import {
   priceByCondition,
   priceHistory,

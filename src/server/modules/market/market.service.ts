@@ -1,4 +1,6 @@
 import Big from 'big.js'
+import type { Database } from '#server/db/client.ts'
+import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
 import type {
   GradeSummary,
   PriceHistory,
@@ -6,11 +8,9 @@ import type {
   PriceSummaryResponse,
   RecordSaleData,
   Sale,
-} from '../../../shared/contract/market.ts'
-import { type Actor, canDeleteSale, canVerifySale } from '../../../shared/permissions.ts'
-import { addDays, MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '../../../shared/pricing.ts'
-import type { Database } from '../../db/client.ts'
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
+} from '#shared/contract/market.ts'
+import { type Actor, canDeleteSale, canVerifySale } from '#shared/permissions.ts'
+import { addDays, MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   adjustConditionStats,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { User } from '../../../shared/contract/auth.ts'
-import type { UpdateProfileBody, UserStats } from '../../../shared/contract/me.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { User } from '#shared/contract/auth.ts'
+import type { UpdateProfileBody, UserStats } from '#shared/contract/me.ts'
 import { userColumns } from '../auth/auth.repo.ts'
 import { collectionSummary } from '../collections/collections.repo.ts'
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { updateProfileBodySchema } from '../../../shared/contract/me.ts'
-import { notFound } from '../../errors.ts'
-import { sendCachedJson } from '../../lib/read-cache.ts'
-import { requireUser, signedIn } from '../../plugins/access.ts'
+import { notFound } from '#server/errors.ts'
+import { sendCachedJson } from '#server/lib/read-cache.ts'
+import { requireUser, signedIn } from '#server/plugins/access.ts'
+import { updateProfileBodySchema } from '#shared/contract/me.ts'
 import { collectionCachePrefix } from '../collections/collections.routes.ts'
 import { updateProfile, userStats } from './me.repo.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Condition, Theme } from '../../../shared/contract/catalogue.ts'
-import { type Database, queryRows } from '../../db/client.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { Condition, Theme } from '#shared/contract/catalogue.ts'
 
 export function listThemes(db: Database): Promise<Theme[]> {
   return queryRows<Theme>(

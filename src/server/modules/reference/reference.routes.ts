@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { conditionsQuerySchema } from '../../../shared/contract/catalogue.ts'
+import { conditionsQuerySchema } from '#shared/contract/catalogue.ts'
 import { listConditions, listThemes } from './reference.repo.ts'
 
 /** Reference data: the theme tree and the conditions an item can be in. */

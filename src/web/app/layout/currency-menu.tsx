@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
-import type { Currency } from '../../../shared/money.ts'
-import { useCurrency } from '../../lib/currency/currency-provider.tsx'
+import type { Currency } from '#shared/money.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { DeferredMenu } from './deferred-menu.tsx'
 
 const loadMenu = () => import('./currency-menu-list.tsx').then((module) => module.CurrencyMenuList)

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { isCurrentRoute, MOBILE_LINKS } from './nav-links.ts'
 
 /** The bottom bar for signed-in users on narrow screens (spec 01 §2); the current route is lit. */

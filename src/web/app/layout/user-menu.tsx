@@ -1,5 +1,5 @@
-import type { User } from '../../../shared/contract/auth.ts'
-import { Avatar, initialsOf } from '../../components/ui/avatar.tsx'
+import type { User } from '#shared/contract/auth.ts'
+import { Avatar, initialsOf } from '#web/components/ui/avatar.tsx'
 import { DeferredMenu } from './deferred-menu.tsx'
 
 const loadMenu = () => import('./user-menu-list.tsx').then((module) => module.UserMenuList)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 export const WORDMARK_WAVE_MS = 2_000
 export const WORDMARK_INTERVAL_MS = 30_000

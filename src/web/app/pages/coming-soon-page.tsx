@@ -1,5 +1,5 @@
 import { Bell, Settings } from 'lucide-react'
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx'
+import { PlaceholderPage } from '#web/components/ui/placeholder-page.tsx'
 
 export function SettingsPage() {
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import { buttonClasses } from '../../components/ui/button.ts'
-import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
 export function NotFoundPage() {
   useDocumentTitle('Page Not Found')

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 /** Up to two letters from the name, else the e-mail's first letter, else '?'. */
 export function initialsOf(

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-outline'
 export type ButtonSize = 'sm' | 'md' | 'lg'

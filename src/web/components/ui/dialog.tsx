@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { ArrowLeft, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { useReturnFocus } from './use-return-focus.ts'
 
 interface DialogProps {

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 export const inputClasses =
   'h-11 w-full rounded-lg border border-line-strong bg-canvas px-3 text-fg text-base placeholder:text-subtle transition-colors sm:text-sm ' +

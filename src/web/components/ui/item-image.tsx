@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { type ImageSubject, itemImageSrc, placeholderImage } from '../../../shared/images.ts'
-import { cn } from '../../lib/cn.ts'
+import { type ImageSubject, itemImageSrc, placeholderImage } from '#shared/images.ts'
+import { cn } from '#web/lib/cn.ts'
 
 interface ItemImageProps {
   item: ImageSubject

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { paginationSlots } from './pagination-logic.ts'
 
 interface PaginationProps {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
 interface PlaceholderPageProps {
   title: string

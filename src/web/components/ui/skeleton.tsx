@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 /** A grey block that stands in for content while it loads. */
 export function Skeleton({ className }: { className?: string }) {

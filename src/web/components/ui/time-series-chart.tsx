@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { defaultChartDate } from './time-series-chart-format.ts'
 
 export interface ChartSeries {

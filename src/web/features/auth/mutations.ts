@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import type { LoginBody, RegisterBody, User } from '../../../shared/contract/auth.ts'
-import { ApiError, apiRequest, serverMessage } from '../../lib/api.ts'
-import { refreshUser } from '../../lib/auth/profile-api.ts'
+import type { LoginBody, RegisterBody, User } from '#shared/contract/auth.ts'
+import { ApiError, apiRequest, serverMessage } from '#web/lib/api.ts'
+import { refreshUser } from '#web/lib/auth/profile-api.ts'
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
 export const SIGN_IN_FAILED_MESSAGE = 'Could not sign in. Please try again.'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { authKeys, fetchAuthProviders } from '../../lib/auth/auth-queries.ts'
+import { authKeys, fetchAuthProviders } from '#web/lib/auth/auth-queries.ts'
 
 /** Which sign-in providers the server offers; without an answer, only e-mail and password. */
 export function useAuthProviders() {

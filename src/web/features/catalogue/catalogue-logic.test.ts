@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Theme } from '../../../shared/contract/catalogue.ts'
+import type { Theme } from '#shared/contract/catalogue.ts'
 import {
   EMPTY_LIST_PARAMS,
   listSearch,

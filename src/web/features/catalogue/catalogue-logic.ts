@@ -1,5 +1,5 @@
 /** Pure rules of the sets and minifigures lists (spec 02 §2, §9), unit-tested. */
-import type { Theme } from '../../../shared/contract/catalogue.ts'
+import type { Theme } from '#shared/contract/catalogue.ts'
 
 export const PAGE_SIZE = 50
 export const SET_SKELETON_COUNT = 6

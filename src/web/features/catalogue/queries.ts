@@ -1,10 +1,5 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
-import type {
-  ItemDetail,
-  ListItemsResponse,
-  SearchResult,
-  Theme,
-} from '../../../shared/contract/catalogue.ts'
+import type { ItemDetail, ListItemsResponse, SearchResult, Theme } from '#shared/contract/catalogue.ts'
 import { MINIFIG_THEME_SOURCE_LIMIT, PAGE_SIZE, pageOffset } from './catalogue-logic.ts'
 
 export interface ListFilters {

@@ -1,4 +1,4 @@
-import { useUrlParams } from '../../lib/use-url-params.ts'
+import { useUrlParams } from '#web/lib/use-url-params.ts'
 import { LIST_SEARCH_DEBOUNCE_MS, listSearch, parseListParams } from './catalogue-logic.ts'
 
 /** The sets and minifigures lists' search, theme, year and page, kept in the URL. */

@@ -5,14 +5,14 @@
  * 'Condition not found' (a chosen condition that is not among the loaded ones), 'Please select a
  * condition', and 'Expected number, received string' for text typed into a number field.
  */
-import { type ItemWriteBody, itemWriteBodySchema } from '../../../shared/contract/catalogue.ts'
+import { type ItemWriteBody, itemWriteBodySchema } from '#shared/contract/catalogue.ts'
 import {
   type AddCollectionBody,
   addCollectionBodySchema,
   type CollectionEntry,
   type UpdateCollectionBody,
-} from '../../../shared/contract/collections.ts'
-import { type CurrencyCode, isCurrencyCode, parseAmount } from '../../../shared/money.ts'
+} from '#shared/contract/collections.ts'
+import { type CurrencyCode, isCurrencyCode, parseAmount } from '#shared/money.ts'
 import { ADD_SEARCH_MIN_LENGTH } from './collection-constants.ts'
 
 export * from './collection-constants.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_FILTERS, COLLECTION_SORTS } from '../../../shared/contract/collections.ts'
-import { FALLBACK_RATES_PER_USD, formatPrice } from '../../../shared/money.ts'
+import { COLLECTION_FILTERS, COLLECTION_SORTS } from '#shared/contract/collections.ts'
+import { FALLBACK_RATES_PER_USD, formatPrice } from '#shared/money.ts'
 import {
   allocationRows,
   ariaSort,

@@ -4,14 +4,14 @@
  * Amounts stay decimal strings (pounds) until the currency provider formats them.
  */
 import Big from 'big.js'
-import type { CollectionQuery } from '../../../shared/contract/collections.ts'
+import type { CollectionQuery } from '#shared/contract/collections.ts'
 import {
   type CurrencyCode,
   convertAmount,
   formatPrice,
   parseAmount,
   type RatesPerUsd,
-} from '../../../shared/money.ts'
+} from '#shared/money.ts'
 
 export const PAGE_SIZE = 20
 /** The search box waits this long after the last keystroke before it filters the list. */

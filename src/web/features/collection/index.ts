@@ -1,7 +1,7 @@
 /**
  * The collection feature's public face. The item page opens variant A of Add to Collection:
  *
- *   import { AddToCollectionDialog } from '../../collection/index.ts'
+ *   import { AddToCollectionDialog } from '#web/collection/index.ts'
  *   <AddToCollectionDialog item={{ id, type, number, name, imageUrl, originalMsrp }} open={open} onOpenChange={setOpen} />
  *
  * Both dialogs are exported as light wrappers whose code loads when they first open.

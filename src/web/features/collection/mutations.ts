@@ -1,11 +1,11 @@
-import type { Item, ItemWriteBody } from '../../../shared/contract/catalogue.ts'
+import type { Item, ItemWriteBody } from '#shared/contract/catalogue.ts'
 import type {
   AddCollectionBody,
   CollectionEntry,
   UpdateCollectionBody,
-} from '../../../shared/contract/collections.ts'
-import { ApiError, apiRequest } from '../../lib/api.ts'
-import { handleUnauthorized } from '../../lib/auth/unauthorized.ts'
+} from '#shared/contract/collections.ts'
+import { ApiError, apiRequest } from '#web/lib/api.ts'
+import { handleUnauthorized } from '#web/lib/auth/unauthorized.ts'
 
 export function addCollectionEntry(body: AddCollectionBody): Promise<CollectionEntry> {
   return apiRequest<CollectionEntry>('POST', '/api/collections', { body })

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
-import type { Condition, SearchResult, Theme } from '../../../shared/contract/catalogue.ts'
-import type { CollectionPage, CollectionQuery, Portfolio } from '../../../shared/contract/collections.ts'
-import { meKeys } from '../../lib/auth/profile-api.ts'
+import type { Condition, SearchResult, Theme } from '#shared/contract/catalogue.ts'
+import type { CollectionPage, CollectionQuery, Portfolio } from '#shared/contract/collections.ts'
+import { meKeys } from '#web/lib/auth/profile-api.ts'
 import { ADD_SEARCH_LIMIT } from './collection-constants.ts'
 
 export type PortfolioRange = Portfolio['range']

@@ -1,4 +1,4 @@
-import { useUrlParams } from '../../lib/use-url-params.ts'
+import { useUrlParams } from '#web/lib/use-url-params.ts'
 import { COLLECTION_SEARCH_DEBOUNCE_MS, collectionSearch, parseCollectionParams } from './collection-logic.ts'
 
 /** My Collection's search, filter, sort and page, kept in the URL. */

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import { parseAmount } from '../../../shared/money.ts'
+import { parseAmount } from '#shared/money.ts'
 
 /** A theme's share of the collection's value, e.g. '42% of value'; '' when nothing has a value. */
 export function themeShare(value: string, totalValue: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FALLBACK_RATES_PER_USD } from '../../../shared/money.ts'
+import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
 import {
   addItemButtonLabel,
   addItemTitle,

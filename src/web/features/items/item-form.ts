@@ -9,8 +9,8 @@ import {
   type ItemWriteBody,
   type ItemWriteData,
   itemWriteBodySchema,
-} from '../../../shared/contract/catalogue.ts'
-import { type CurrencyCode, convertAmount, type RatesPerUsd } from '../../../shared/money.ts'
+} from '#shared/contract/catalogue.ts'
+import { type CurrencyCode, convertAmount, type RatesPerUsd } from '#shared/money.ts'
 
 export type ItemType = 'set' | 'minifig'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PRICE_RANGES } from '../../../shared/contract/market.ts'
-import { FALLBACK_RATES_PER_USD } from '../../../shared/money.ts'
+import { PRICE_RANGES } from '#shared/contract/market.ts'
+import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
 import {
   basisNote,
   defaultSaleDate,

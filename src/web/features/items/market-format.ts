@@ -2,8 +2,8 @@
  * Pure helpers of the Pricing and Sales History tabs: the texts they show and the chart's data.
  * Amounts stay GBP decimal strings until the currency provider formats them (DESIGN §3).
  */
-import type { GradeSummary, PriceRange, Sale } from '../../../shared/contract/market.ts'
-import { type CurrencyCode, convertAmount, currencyOf, type RatesPerUsd } from '../../../shared/money.ts'
+import type { GradeSummary, PriceRange, Sale } from '#shared/contract/market.ts'
+import { type CurrencyCode, convertAmount, currencyOf, type RatesPerUsd } from '#shared/money.ts'
 
 export type Grade = 'new' | 'used'
 

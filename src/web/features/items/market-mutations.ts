@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { RecordSaleBody, Sale } from '../../../shared/contract/market.ts'
-import { apiRequest } from '../../lib/api.ts'
+import type { RecordSaleBody, Sale } from '#shared/contract/market.ts'
+import { apiRequest } from '#web/lib/api.ts'
 import { invalidateMarket } from './market-queries.ts'
 
 /** POST /api/items/{id}/sales: the recorded sale (verified at once for trusted members and admins). */

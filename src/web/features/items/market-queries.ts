@@ -1,11 +1,11 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
-import type { Condition } from '../../../shared/contract/catalogue.ts'
+import type { Condition } from '#shared/contract/catalogue.ts'
 import type {
   PriceByCondition,
   PriceHistory,
   PriceRange,
   PriceSummaryResponse,
-} from '../../../shared/contract/market.ts'
+} from '#shared/contract/market.ts'
 import type { Grade } from './market-format.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ItemDetail, ItemWriteBody } from '../../../shared/contract/catalogue.ts'
-import { apiRequest } from '../../lib/api.ts'
+import type { ItemDetail, ItemWriteBody } from '#shared/contract/catalogue.ts'
+import { apiRequest } from '#web/lib/api.ts'
 import { catalogueQueries, invalidateCatalogue } from '../catalogue/index.ts'
 
 /** POST /api/items: the new item. */

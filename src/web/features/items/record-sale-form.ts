@@ -4,8 +4,8 @@
  * every rule and message.
  */
 import { z } from 'zod'
-import { type RecordSaleBody, recordSaleBodySchema, type Sale } from '../../../shared/contract/market.ts'
-import type { CurrencyCode } from '../../../shared/money.ts'
+import { type RecordSaleBody, recordSaleBodySchema, type Sale } from '#shared/contract/market.ts'
+import type { CurrencyCode } from '#shared/money.ts'
 
 export const PRICE_STEP = '0.01'
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import type { SalesList } from '../../../shared/contract/market.ts'
-import { apiRequest } from '../../lib/api.ts'
+import type { SalesList } from '#shared/contract/market.ts'
+import { apiRequest } from '#web/lib/api.ts'
 import { itemPath, MARKET_STALE_MS, marketQueries, SALES_PAGE_SIZE } from './market-queries.ts'
 
 /**

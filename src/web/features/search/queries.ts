@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { SearchResult } from '../../../shared/contract/catalogue.ts'
+import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { SEARCH_LIMIT } from './search-logic.ts'
 
 export const searchQueries = {

@@ -1,4 +1,4 @@
-import type { AuthProviders, BetaAccess, User } from '../../../shared/contract/auth.ts'
+import type { AuthProviders, BetaAccess, User } from '#shared/contract/auth.ts'
 import { ApiError, apiRequest } from '../api.ts'
 
 export const AUTH_RECHECK_MS = 10_000

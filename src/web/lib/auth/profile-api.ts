@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { User } from '../../../shared/contract/auth.ts'
-import type { UpdateProfileBody } from '../../../shared/contract/me.ts'
+import type { User } from '#shared/contract/auth.ts'
+import type { UpdateProfileBody } from '#shared/contract/me.ts'
 import { apiRequest } from '../api.ts'
 import { authKeys } from './auth-queries.ts'
 

@@ -1,4 +1,4 @@
-import { toast } from '../../components/ui/toast-store.ts'
+import { toast } from '#web/components/ui/toast-store.ts'
 import { navigateToLogin } from './auth-queries.ts'
 
 export const UNAUTHORIZED_REDIRECT_MS = 500

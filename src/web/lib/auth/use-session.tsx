@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext } from 'react'
-import type { BetaAccess, User } from '../../../shared/contract/auth.ts'
+import type { BetaAccess, User } from '#shared/contract/auth.ts'
 import {
   AUTH_RECHECK_MS,
   authKeys,

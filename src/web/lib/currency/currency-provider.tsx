@@ -16,7 +16,7 @@ import {
   formatPrice,
   isCurrencyCode,
   type RatesPerUsd,
-} from '../../../shared/money.ts'
+} from '#shared/money.ts'
 import { apiRequest } from '../api.ts'
 import { updateProfile } from '../auth/profile-api.ts'
 import { useSession } from '../auth/use-session.tsx'

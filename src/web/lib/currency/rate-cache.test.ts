@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FALLBACK_RATES_PER_USD, type RatesPerUsd } from '../../../shared/money.ts'
+import { FALLBACK_RATES_PER_USD, type RatesPerUsd } from '#shared/money.ts'
 import {
   CURRENCY_STORAGE_KEY,
   isFresh,

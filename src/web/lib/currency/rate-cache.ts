@@ -5,7 +5,7 @@ import {
   FALLBACK_RATES_PER_USD,
   isCurrencyCode,
   type RatesPerUsd,
-} from '../../../shared/money.ts'
+} from '#shared/money.ts'
 
 /**
  * The locally kept currency choice and exchange-rate table (spec 01 §4), as pure functions over a

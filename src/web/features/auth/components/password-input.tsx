@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
-import { inputClasses } from '../../../components/ui/form-field.tsx'
+import { inputClasses } from '#web/components/ui/form-field.tsx'
 
 /** A password box with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {

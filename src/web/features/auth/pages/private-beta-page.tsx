@@ -1,8 +1,8 @@
 import { Lock, LogOut, Mail, Users } from 'lucide-react'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { LOGOUT_PATH } from '../../../lib/auth/auth-queries.ts'
-import { useSession } from '../../../lib/auth/use-session.tsx'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { LOGOUT_PATH } from '#web/lib/auth/auth-queries.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
 export const CONTACT_EMAIL = 'support@brickfolio.app'
 

@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react'
 import { useId } from 'react'
-import { inputClasses } from '../../../components/ui/form-field.tsx'
-import { Select } from '../../../components/ui/select.tsx'
-import { cn } from '../../../lib/cn.ts'
+import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { cn } from '#web/lib/cn.ts'
 
 /** The select's value for "no filter" (Radix selects cannot hold an empty value). */
 export const ALL = 'all'

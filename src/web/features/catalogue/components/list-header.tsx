@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { buttonClasses } from '../../../components/ui/button.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
 
 interface ListHeaderProps {
   title: string

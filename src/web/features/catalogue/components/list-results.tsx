@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
-import type { Item, ListItemsResponse } from '../../../../shared/contract/catalogue.ts'
-import { Pagination } from '../../../components/ui/pagination.tsx'
-import { cn } from '../../../lib/cn.ts'
+import type { Item, ListItemsResponse } from '#shared/contract/catalogue.ts'
+import { Pagination } from '#web/components/ui/pagination.tsx'
+import { cn } from '#web/lib/cn.ts'
 import { PAGE_SIZE, pageCount } from '../catalogue-logic.ts'
 import { EmptyList, ListError } from './list-header.tsx'
 

@@ -1,5 +1,5 @@
-import type { ThemeData } from '../../../../shared/contract/catalogue.ts'
-import { cn } from '../../../lib/cn.ts'
+import type { ThemeData } from '#shared/contract/catalogue.ts'
+import { cn } from '#web/lib/cn.ts'
 
 /** The tags under a theme badge: its category (when it is not the theme itself), era and complexity. */
 export function themeTags(theme: string, themeData: ThemeData | null): string[] {

@@ -1,9 +1,9 @@
 import { ArrowLeft, PersonStanding, X } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'wouter'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { useSession } from '../../../lib/auth/use-session.tsx'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import {
   listSearch,
   MINIFIG_SKELETON_COUNT,

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Dialog } from '#web/components/ui/dialog.tsx'
 import type { EntryFormValues } from '../collection-form.ts'
 import { AddFlowCreate } from './add-flow-create.tsx'
 import { AddFlowDetails, type PickedItem } from './add-flow-details.tsx'

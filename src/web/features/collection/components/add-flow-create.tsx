@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
-import type { Item, ItemWriteBody } from '../../../../shared/contract/catalogue.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { Field, FormError, inputClasses } from '../../../components/ui/form-field.tsx'
-import { toast } from '../../../components/ui/toast-store.ts'
-import { ApiError, serverError, serverMessage } from '../../../lib/api.ts'
-import { cn } from '../../../lib/cn.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { Item, ItemWriteBody } from '#shared/contract/catalogue.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Field, FormError, inputClasses } from '#web/components/ui/form-field.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { ApiError, serverError, serverMessage } from '#web/lib/api.ts'
+import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import {
   addEntryBody,
   COST_HINT,

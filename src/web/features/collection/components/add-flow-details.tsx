@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useRef, useState } from 'react'
-import type { SearchResult } from '../../../../shared/contract/catalogue.ts'
-import type { AddCollectionBody } from '../../../../shared/contract/collections.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { FormError } from '../../../components/ui/form-field.tsx'
-import { toast } from '../../../components/ui/toast-store.ts'
-import { serverMessage } from '../../../lib/api.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { SearchResult } from '#shared/contract/catalogue.ts'
+import type { AddCollectionBody } from '#shared/contract/collections.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { FormError } from '#web/components/ui/form-field.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import {
   addEntryBody,
   COST_HINT,

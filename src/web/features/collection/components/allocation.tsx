@@ -1,5 +1,5 @@
-import type { Portfolio } from '../../../../shared/contract/collections.ts'
-import { BarList } from '../../../components/ui/bar-list.tsx'
+import type { Portfolio } from '#shared/contract/collections.ts'
+import { BarList } from '#web/components/ui/bar-list.tsx'
 import { allocationRows, plural } from '../collection-logic.ts'
 
 interface AllocationProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '../collection-logic.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
 import { ItemThumb } from './item-thumb.tsx'

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react'
-import { inputClasses } from '../../../components/ui/form-field.tsx'
-import { cn } from '../../../lib/cn.ts'
+import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { cn } from '#web/lib/cn.ts'
 import {
   type CollectionFilter,
   type CollectionParams,

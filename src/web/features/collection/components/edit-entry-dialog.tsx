@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useRef, useState } from 'react'
-import type { CollectionEntry, UpdateCollectionBody } from '../../../../shared/contract/collections.ts'
-import { currencyOf } from '../../../../shared/money.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { FormError } from '../../../components/ui/form-field.tsx'
-import { toast } from '../../../components/ui/toast-store.ts'
-import { serverMessage } from '../../../lib/api.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { CollectionEntry, UpdateCollectionBody } from '#shared/contract/collections.ts'
+import { currencyOf } from '#shared/money.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Dialog } from '#web/components/ui/dialog.tsx'
+import { FormError } from '#web/components/ui/form-field.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import {
   ENTRY_FIELD_ORDER,
   type EntryFormValues,

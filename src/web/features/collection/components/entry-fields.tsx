@@ -1,8 +1,8 @@
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
-import type { Condition } from '../../../../shared/contract/catalogue.ts'
-import { Field, inputClasses } from '../../../components/ui/form-field.tsx'
-import { Select } from '../../../components/ui/select.tsx'
-import { cn } from '../../../lib/cn.ts'
+import type { Condition } from '#shared/contract/catalogue.ts'
+import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { cn } from '#web/lib/cn.ts'
 import {
   type EntryFormValues,
   type FormErrors,

@@ -1,7 +1,7 @@
 import { PersonStanding, ToyBrick } from 'lucide-react'
 import { useState } from 'react'
-import { itemImageSrc } from '../../../../shared/images.ts'
-import { cn } from '../../../lib/cn.ts'
+import { itemImageSrc } from '#shared/images.ts'
+import { cn } from '#web/lib/cn.ts'
 
 interface ItemThumbProps {
   item: { type: 'set' | 'minifig'; number?: string | null; imageUrl?: string | null }

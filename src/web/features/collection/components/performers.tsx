@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import type { CollectionEntry } from '../../../../shared/contract/collections.ts'
+import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'
 

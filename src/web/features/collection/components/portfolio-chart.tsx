@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
-import type { Portfolio } from '../../../../shared/contract/collections.ts'
-import { convertAmount } from '../../../../shared/money.ts'
-import { TimeSeriesChart } from '../../../components/ui/lazy-time-series-chart.tsx'
-import { defaultChartDate } from '../../../components/ui/time-series-chart-format.ts'
-import { cn } from '../../../lib/cn.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { Portfolio } from '#shared/contract/collections.ts'
+import { convertAmount } from '#shared/money.ts'
+import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
+import { defaultChartDate } from '#web/components/ui/time-series-chart-format.ts'
+import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { compactAmount, PORTFOLIO_RANGE_OPTIONS, type PortfolioRangeValue } from '../collection-logic.ts'
 
 interface PortfolioChartProps {

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 import { signedAmount, signedPercent, type Tone, toneOf } from '../collection-logic.ts'
 
 export const TONE_CLASSES: Record<Tone, string> = {

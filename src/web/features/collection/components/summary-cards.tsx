@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react'
 import { Boxes, ChartNoAxesCombined, PiggyBank, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { CollectionSummary } from '../../../../shared/contract/collections.ts'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { cn } from '../../../lib/cn.ts'
+import type { CollectionSummary } from '#shared/contract/collections.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { cn } from '#web/lib/cn.ts'
 import { plural, signedAmount, signedPercent, toneOf } from '../collection-logic.ts'
 import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
 

@@ -1,12 +1,12 @@
 import { ArrowLeft, ChartLine, Plus, TrendingDown, TrendingUp } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { handleUnauthorized } from '../../../lib/auth/unauthorized.ts'
-import { cn } from '../../../lib/cn.ts'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { handleUnauthorized } from '#web/lib/auth/unauthorized.ts'
+import { cn } from '#web/lib/cn.ts'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import {
   DEFAULT_PORTFOLIO_RANGE,
   parsePortfolioRange,

@@ -1,11 +1,9 @@
 import { ArrowRight, ChartLine, Clock, Gem, Layers, Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { CollectionEntry, CollectionSummary } from '../../../../shared/contract/collections.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { cn } from '../../../lib/cn.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
   formatWholeAmount,
   ItemThumb,
@@ -14,7 +12,9 @@ import {
   RECENT_QUERY,
   SignedChange,
   useCollectionPage,
-} from '../../collection/index.ts'
+} from '#web/features/collection/index.ts'
+import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { themeShare } from '../home-logic.ts'
 
 interface CollectionDashboardProps {

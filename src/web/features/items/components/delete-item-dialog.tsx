@@ -1,7 +1,7 @@
-import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
-import { useToast } from '../../../components/ui/use-toast.ts'
-import { serverMessage } from '../../../lib/api.ts'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { useToast } from '#web/components/ui/use-toast.ts'
+import { serverMessage } from '#web/lib/api.ts'
 import { useDeleteItem } from '../mutations.ts'
 
 export const DELETE_TEXTS = {

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** The item page's shape while it loads. */
 export function ItemDetailSkeleton() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
-import { retailText } from '../../catalogue/index.ts'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { retailText } from '#web/features/catalogue/index.ts'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 
 const numberFormat = new Intl.NumberFormat('en-US')
 

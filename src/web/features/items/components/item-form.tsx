@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import type { ItemWriteBody, ItemWriteData } from '../../../../shared/contract/catalogue.ts'
-import { type CurrencyCode, currencyOf } from '../../../../shared/money.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { Field, inputClasses } from '../../../components/ui/form-field.tsx'
-import { cn } from '../../../lib/cn.ts'
-import { useThemes } from '../../catalogue/index.ts'
+import type { ItemWriteBody, ItemWriteData } from '#shared/contract/catalogue.ts'
+import { type CurrencyCode, currencyOf } from '#shared/money.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
+import { useThemes } from '#web/features/catalogue/index.ts'
+import { cn } from '#web/lib/cn.ts'
 import {
   type ItemFormValues,
   type ItemType,

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { lazy, Suspense } from 'react'
-import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { usePriceSummary } from '../market-queries.ts'
 import { AnalysisTab } from './analysis-tab.tsx'
 import { PricingSkeleton } from './pricing-skeleton.tsx'

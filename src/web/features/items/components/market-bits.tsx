@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import type { GradeSummary } from '../../../../shared/contract/market.ts'
-import { cn } from '../../../lib/cn.ts'
+import type { GradeSummary } from '#shared/contract/market.ts'
+import { cn } from '#web/lib/cn.ts'
 import { exactTime, relativeTime, trendDisplay } from '../market-format.ts'
 import { badgeClasses } from './market-styles.ts'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import type { PriceSummaryResponse } from '../../../../shared/contract/market.ts'
-import { cn } from '../../../lib/cn.ts'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import type { PriceSummaryResponse } from '#shared/contract/market.ts'
+import { cn } from '#web/lib/cn.ts'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { formatDay, GRADE_LABELS, type Grade } from '../market-format.ts'
 import { cardClasses } from './market-styles.ts'
 

@@ -1,6 +1,6 @@
-import type { PriceByCondition as PriceByConditionList } from '../../../../shared/contract/market.ts'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import type { PriceByCondition as PriceByConditionList } from '#shared/contract/market.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { salesRecordedText } from '../market-format.ts'
 import { cardClasses } from './market-styles.ts'
 

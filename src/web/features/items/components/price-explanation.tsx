@@ -1,6 +1,6 @@
 import { ChevronRight, CircleHelp } from 'lucide-react'
-import { CONFIDENCE_THRESHOLDS, MIN_SALES_FOR_WINDOW, RECENCY_DAYS } from '../../../../shared/pricing.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import { CONFIDENCE_THRESHOLDS, MIN_SALES_FOR_WINDOW, RECENCY_DAYS } from '#shared/pricing.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 
 /** 'How is this calculated?' (DESIGN §5), folded away until asked for. The numbers are the engine's own. */
 export function PriceExplanation() {

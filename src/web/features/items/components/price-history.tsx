@@ -1,10 +1,10 @@
 import { ChartNoAxesCombined } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
-import type { PriceRange } from '../../../../shared/contract/market.ts'
-import { TimeSeriesChart } from '../../../components/ui/lazy-time-series-chart.tsx'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { cn } from '../../../lib/cn.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
+import type { PriceRange } from '#shared/contract/market.ts'
+import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import {
   formatAxisAmount,
   formatDay,

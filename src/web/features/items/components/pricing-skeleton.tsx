@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cardClasses } from './market-styles.ts'
 
 /** The Pricing tab's shape while its prices (or its code) load. */

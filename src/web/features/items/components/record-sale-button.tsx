@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
-import { type ButtonVariant, buttonClasses } from '../../../components/ui/button.ts'
-import { useSession } from '../../../lib/auth/use-session.tsx'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { type ButtonVariant, buttonClasses } from '#web/components/ui/button.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
 
 // The dialog brings the form library and the contract's schemas (zod): loaded when first wanted.
 const loadDialog = () => import('./record-sale-dialog.tsx')

@@ -1,8 +1,8 @@
 import { BadgeCheck, CircleCheck, Clock, ExternalLink, Trash2 } from 'lucide-react'
-import type { Sale } from '../../../../shared/contract/market.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { cn } from '../../../lib/cn.ts'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import type { Sale } from '#shared/contract/market.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { cn } from '#web/lib/cn.ts'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { formatDay, originallyText } from '../market-format.ts'
 import { badgeClasses } from './market-styles.ts'
 

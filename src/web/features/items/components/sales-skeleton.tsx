@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** Skeleton rows while the sales load (spec 02 §9). */
 export const SALE_SKELETON_ROWS = 3

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import type { ItemDetail } from '../../../../shared/contract/catalogue.ts'
-import { ItemImage } from '../../../components/ui/item-image.tsx'
+import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 
 /** The Variants tab: the items recorded as variants of this one (spec 02 §2). */
 export function VariantsTab({ item }: { item: ItemDetail }) {

@@ -1,8 +1,8 @@
 import { useLocation, useSearch } from 'wouter'
-import { useToast } from '../../../components/ui/use-toast.ts'
-import { serverMessage } from '../../../lib/api.ts'
-import { useCurrency } from '../../../lib/currency/currency-provider.tsx'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useToast } from '#web/components/ui/use-toast.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { FormPage } from '../components/form-page.tsx'
 import { ItemForm } from '../components/item-form.tsx'
 import {

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '#web/lib/cn.ts'
 
 interface Brick {
   colour: string

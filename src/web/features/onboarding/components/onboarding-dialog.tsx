@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ArrowRight, Boxes, ChartLine, Check, type LucideIcon, Store } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import type { ProfileType } from '../../../../shared/contract/auth.ts'
-import { PROFILE_TYPES } from '../../../../shared/profile-types.ts'
-import { buttonClasses } from '../../../components/ui/button.ts'
-import { useToast } from '../../../components/ui/use-toast.ts'
-import { refreshUser, updateProfile } from '../../../lib/auth/profile-api.ts'
-import { cn } from '../../../lib/cn.ts'
+import type { ProfileType } from '#shared/contract/auth.ts'
+import { PROFILE_TYPES } from '#shared/profile-types.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { useToast } from '#web/components/ui/use-toast.ts'
+import { refreshUser, updateProfile } from '#web/lib/auth/profile-api.ts'
+import { cn } from '#web/lib/cn.ts'
 
 export const ONBOARDING_SUCCESS = {
   title: 'Welcome to Brickfolio!',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { UserStats } from '../../../../shared/contract/me.ts'
-import { meKeys } from '../../../lib/auth/profile-api.ts'
-import { usePrice } from '../../../lib/currency/currency-provider.tsx'
+import type { UserStats } from '#shared/contract/me.ts'
+import { meKeys } from '#web/lib/auth/profile-api.ts'
+import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 
 /** Account Stats from GET /api/me/stats; the total value is in the chosen currency. */
 export function AccountStatsCard() {
