@@ -10,6 +10,7 @@ export const ADMIN_EMAIL = 'admin@brickfolio.test'
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210)
 /** The second e2e server, started with BETA_PUBLIC=false (playwright.config.ts). */
 export const PRIVATE_BETA_PORT = E2E_PORT + 1
-/** The third e2e server: a fresh demo catalogue with the admin above, for e2e/catalogue.spec.ts. */
+/** The third e2e server: a fresh demo catalogue with the admin above, for the catalogue, item and
+ * market specs. */
 export const CATALOGUE_PORT = E2E_PORT + 2
 export const CATALOGUE_URL = `http://127.0.0.1:${CATALOGUE_PORT}`
