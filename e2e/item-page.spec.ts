@@ -11,14 +11,7 @@ import {
 /**
  * The item page: details, tabs, share, an unknown item, and pictures that cannot load.
  *
- * These run against their own server (E2E_PORT + 2, playwright.config.ts) on a fresh embedded database.
- * Before that server starts, the same webServer command runs e2e/seed-admin.ts, which migrates and
- * seeds the database and inserts an admin (ADMIN_EMAIL, with an argon2id hash of PASSWORD) who has
- * finished onboarding; PGlite allows one process at a time, so the script closes the database
- * before the server opens it (the admin CLI would need an existing user and a stopped server).
- *
- * The desktop and mobile projects share that server, so items the specs add carry a unique token,
- * and the specs never count what other specs may have added.
+ * On the catalogue server (CATALOGUE_URL in e2e/accounts.ts says how it starts, with an admin).
  */
 test.use({ baseURL: CATALOGUE_URL })
 
