@@ -1,23 +1,9 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../money.ts'
 import { themeDataSchema } from './catalogue.ts'
-import { itemTypeSchema, optionalParam, queryInteger } from './common.ts'
+import { itemTypeSchema, optionalParam, pastDaySchema, queryInteger } from './common.ts'
 
-const todayUtc = () => new Date().toISOString().slice(0, 10)
-
-const purchaseDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Purchase date must be a date such as 2026-01-31' })
-  .refine(
-    (date) =>
-      !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-      new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
-    {
-      message: 'Purchase date must be a real date',
-    },
-  )
-  .refine((date) => date >= '1949-01-01', { message: 'Purchase date must be in 1949 or later' })
-  .refine((date) => date <= todayUtc(), { message: 'Purchase date cannot be in the future' })
+const purchaseDateSchema = pastDaySchema('Purchase date')
 
 const pricePaidSchema = z
   .string({ message: 'Price paid must be an amount such as 49.99' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DAY_PATTERN, EARLIEST_DAY, isFutureDay, isRealDay } from '../dates.ts'
 
 export const itemTypeSchema = z.enum(['set', 'minifig'], { message: "type must be 'set' or 'minifig'" })
 export type ItemType = z.infer<typeof itemTypeSchema>
@@ -30,4 +31,18 @@ export function queryInteger(options: { name: string; min: number; max?: number 
 /** An optional query parameter that is absent when empty: '?year=' means "All Years", not an error. */
 export function optionalParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+}
+
+/**
+ * A purchase or sale date under the past-date rule (shared/dates.ts), each part with its own message:
+ * 'Sale date must be a real date', 'Sale date cannot be in the future'…
+ */
+export function pastDaySchema(label: string, base: z.ZodString = z.string()) {
+  return base
+    .regex(DAY_PATTERN, { message: `${label} must be a date such as 2026-01-31` })
+    .refine(isRealDay, { message: `${label} must be a real date` })
+    .refine((day) => day >= EARLIEST_DAY, {
+      message: `${label} must be in ${EARLIEST_DAY.slice(0, 4)} or later`,
+    })
+    .refine((day) => !isFutureDay(day), { message: `${label} cannot be in the future` })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../money.ts'
-import { queryInteger } from './common.ts'
+import { pastDaySchema, queryInteger } from './common.ts'
 
 export const SALE_SOURCES = [
   'eBay',
@@ -12,8 +12,6 @@ export const SALE_SOURCES = [
   'Local sale',
   'Other',
 ] as const
-
-const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 /** POST /api/items/{id}/sales: a sale as the person saw it, in the currency it was paid in. */
 export const recordSaleBodySchema = z
@@ -38,19 +36,7 @@ export const recordSaleBodySchema = z
       .min(1, { message: 'Please select a condition' })
       .max(100, { message: 'Condition must be at most 100 characters' })
       .optional(),
-    saleDate: z
-      .string({ message: 'Sale date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Sale date must be a date such as 2026-01-31' })
-      .refine(
-        (date) =>
-          !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-          new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
-        {
-          message: 'Sale date must be a real date',
-        },
-      )
-      .refine((date) => date >= '1949-01-01', { message: 'Sale date must be in 1949 or later' })
-      .refine((date) => date <= todayUtc(), { message: 'Sale date cannot be in the future' }),
+    saleDate: pastDaySchema('Sale date', z.string({ message: 'Sale date is required' })),
     source: z.enum(SALE_SOURCES, { message: `Source must be one of ${SALE_SOURCES.join(', ')}` }),
     sourceRef: z
       .string()

@@ -1,6 +1,7 @@
 import { ChartNoAxesCombined } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
 import type { PriceRange } from '#shared/contract/market.ts'
+import { todayUtc } from '#shared/dates.ts'
 import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -14,7 +15,6 @@ import {
   PRICE_RANGE_ORDER,
   RANGE_LABELS,
   RANGE_NAMES,
-  todayUtc,
 } from '../market-format.ts'
 import { usePriceHistory } from '../market-queries.ts'
 import { cardClasses } from './market-styles.ts'
