@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import type { Confidence, PriceBasis } from './contract/values.ts'
 import { addDays, DAY_MS, daysBetween } from './dates.ts'
 
 /**
@@ -14,10 +15,6 @@ export interface PricedSale {
   /** Record order: of two sales on the same day, the higher id is the later one. */
   id?: number
 }
-
-export type Confidence = 'HIGH' | 'MEDIUM' | 'LOW'
-/** Which sales the fair price stands on. */
-export type PriceBasis = '90d' | '365d' | 'all' | 'marketplace' | 'none'
 
 export interface PriceSummary {
   fairPrice: string | null

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { DAY_PATTERN, EARLIEST_DAY, isFutureDay, isRealDay } from '../dates.ts'
+import { GRADES, ITEM_TYPES } from './values.ts'
 
-export const itemTypeSchema = z.enum(['set', 'minifig'], { message: "type must be 'set' or 'minifig'" })
-export type ItemType = z.infer<typeof itemTypeSchema>
+export const itemTypeSchema = z.enum(ITEM_TYPES, { message: "type must be 'set' or 'minifig'" })
+export const gradeSchema = z.enum(GRADES)
 
 /** A decimal amount as text with at most two decimals, e.g. '734.99' (money is never a float). */
 export const moneyStringSchema = z.string().regex(/^-?\d{1,8}(\.\d{1,2})?$/, {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { FxRatesResponse } from '#shared/contract/fx.ts'
+import { CURRENCY_CODES } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
 import {
-  CURRENCY_CODES,
   type CurrencyCode,
   convertAmount,
   FALLBACK_RATES_PER_USD,

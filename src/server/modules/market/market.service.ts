@@ -4,11 +4,11 @@ import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
 import type {
   GradeSummary,
   PriceHistory,
-  PriceRange,
   PriceSummaryResponse,
   RecordSaleData,
   Sale,
 } from '#shared/contract/market.ts'
+import type { PriceRange } from '#shared/contract/values.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
 import { type Actor, canDeleteSale, canVerifySale } from '#shared/permissions.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'

@@ -2,11 +2,10 @@
  * Pure helpers of the Pricing and Sales History tabs: the texts they show and the chart's data.
  * Amounts stay GBP decimal strings until the currency provider formats them (DESIGN §3).
  */
-import type { GradeSummary, PriceRange, Sale } from '#shared/contract/market.ts'
+import type { GradeSummary, Sale } from '#shared/contract/market.ts'
+import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { addDays, daysBetween } from '#shared/dates.ts'
 import { type CurrencyCode, convertAmount, currencyOf, type RatesPerUsd } from '#shared/money.ts'
-
-export type Grade = 'new' | 'used'
 
 export const GRADE_LABELS: Record<Grade, string> = { new: 'New', used: 'Used' }
 
@@ -18,11 +17,6 @@ export const RANGE_NAMES: Record<PriceRange, string> = {
   '1y': 'the last year',
   all: 'all time',
 }
-/**
- * The ranges in button order: the contract's PRICE_RANGES (a unit test keeps them equal), written out
- * so the item page's bundle does not pull in the contract's schemas (and zod) for four strings.
- */
-export const PRICE_RANGE_ORDER: readonly PriceRange[] = ['30d', '90d', '1y', 'all']
 /** The server's default range. */
 export const DEFAULT_RANGE: PriceRange = '90d'
 
