@@ -1,9 +1,9 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CURRENCY_CODES } from './contract/values.ts'
 import {
   CURRENCIES,
-  CURRENCY_CODES,
   type CurrencyCode,
   convertAmount,
   FALLBACK_RATES_PER_USD,

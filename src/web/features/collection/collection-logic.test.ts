@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_FILTERS, COLLECTION_SORTS } from '#shared/contract/collections.ts'
 import { FALLBACK_RATES_PER_USD, formatPrice } from '#shared/money.ts'
 import {
   allocationRows,
@@ -8,7 +7,6 @@ import {
   collectionSearch,
   compactAmount,
   DEFAULT_COLLECTION_PARAMS,
-  FILTERS,
   formatWholeAmount,
   itemCountText,
   MINUS,
@@ -17,7 +15,6 @@ import {
   parseCollectionParams,
   parsePortfolioRange,
   parseSortOption,
-  SORTS,
   shares,
   showingText,
   signedAmount,
@@ -30,11 +27,6 @@ const usd = (amount: string) => formatPrice(amount, 'USD')
 const gbp = (amount: string) => formatPrice(amount, 'GBP')
 
 describe('list parameters in the URL', () => {
-  it('knows exactly the contract’s filters and sorts', () => {
-    expect([...FILTERS]).toEqual([...COLLECTION_FILTERS])
-    expect([...SORTS]).toEqual([...COLLECTION_SORTS])
-  })
-
   it('reads defaults from an empty query and ignores what it does not know', () => {
     expect(parseCollectionParams('')).toEqual(DEFAULT_COLLECTION_PARAMS)
     expect(parseCollectionParams('?page=0&filter=robots&sort=colour&direction=up')).toEqual(

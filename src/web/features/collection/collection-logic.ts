@@ -6,6 +6,14 @@
 import Big from 'big.js'
 import type { CollectionQuery } from '#shared/contract/collections.ts'
 import {
+  COLLECTION_FILTERS,
+  COLLECTION_SORTS,
+  type CollectionFilter,
+  type CollectionSort,
+  isOneOf,
+  type SortDirection,
+} from '#shared/contract/values.ts'
+import {
   type CurrencyCode,
   convertAmount,
   formatPrice,
@@ -16,32 +24,6 @@ import {
 export const PAGE_SIZE = 20
 /** The search box waits this long after the last keystroke before it filters the list. */
 export const COLLECTION_SEARCH_DEBOUNCE_MS = 300
-
-export type CollectionFilter = NonNullable<CollectionQuery['filter']>
-export type CollectionSort = NonNullable<CollectionQuery['sort']>
-
-/**
- * The contract's filters and sorts (a unit test holds them equal). Copied as plain values: the
- * contract module builds zod schemas, which the first screen should not have to load.
- */
-export const FILTERS = [
-  'all',
-  'sets',
-  'minifigs',
-  'gainers',
-  'decliners',
-] as const satisfies readonly CollectionFilter[]
-export const SORTS = [
-  'added',
-  'name',
-  'condition',
-  'quantity',
-  'cost',
-  'value',
-  'pnl',
-  'change',
-] as const satisfies readonly CollectionSort[]
-export type SortDirection = 'asc' | 'desc'
 
 export interface CollectionParams {
   page: number
@@ -70,10 +52,8 @@ export const PERFORMANCE_FILTERS: ReadonlyArray<{ value: CollectionFilter; label
   { value: 'decliners', label: 'Decliners' },
 ]
 
-const isFilter = (value: string | null): value is CollectionFilter =>
-  (FILTERS as readonly string[]).includes(value ?? '')
-const isSort = (value: string | null): value is CollectionSort =>
-  (SORTS as readonly string[]).includes(value ?? '')
+const isFilter = (value: string | null): value is CollectionFilter => isOneOf(COLLECTION_FILTERS, value)
+const isSort = (value: string | null): value is CollectionSort => isOneOf(COLLECTION_SORTS, value)
 
 /** The list's parameters from the URL's query; anything unknown falls back to the default. */
 export function parseCollectionParams(search: string): CollectionParams {

@@ -2,10 +2,10 @@
  * Pure helpers of the Pricing and Sales History tabs: the texts they show and the chart's data.
  * Amounts stay GBP decimal strings until the currency provider formats them (DESIGN §3).
  */
-import type { GradeSummary, PriceRange, Sale } from '#shared/contract/market.ts'
+import type { GradeSummary, Sale } from '#shared/contract/market.ts'
+import type { Grade, PriceRange } from '#shared/contract/values.ts'
+import { addDays, daysBetween } from '#shared/dates.ts'
 import { type CurrencyCode, convertAmount, currencyOf, type RatesPerUsd } from '#shared/money.ts'
-
-export type Grade = 'new' | 'used'
 
 export const GRADE_LABELS: Record<Grade, string> = { new: 'New', used: 'Used' }
 
@@ -17,11 +17,6 @@ export const RANGE_NAMES: Record<PriceRange, string> = {
   '1y': 'the last year',
   all: 'all time',
 }
-/**
- * The ranges in button order: the contract's PRICE_RANGES (a unit test keeps them equal), written out
- * so the item page's bundle does not pull in the contract's schemas (and zod) for four strings.
- */
-export const PRICE_RANGE_ORDER: readonly PriceRange[] = ['30d', '90d', '1y', 'all']
 /** The server's default range. */
 export const DEFAULT_RANGE: PriceRange = '90d'
 
@@ -104,13 +99,8 @@ export function basisNote(basis: GradeSummary['basis']): string | null {
   return null
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
 /** Daily charts of very old histories stay bounded: beyond this, points are drawn as given. */
 const MAX_FILLED_DAYS = 20_000
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
-}
 
 /**
  * The chart's data from the price history. The server stores a point only on days the fair price was
@@ -132,7 +122,7 @@ export function historyChartData(
   const last = sorted.at(-1)
   if (first && last) {
     const end = last.date > today ? last.date : today
-    const span = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${first.date}T00:00:00Z`)) / DAY_MS
+    const span = daysBetween(first.date, end)
     if (span > MAX_FILLED_DAYS) {
       for (const point of sorted) {
         if (dates.at(-1) === point.date) pricesGbp[pricesGbp.length - 1] = point.fairPrice
@@ -144,7 +134,7 @@ export function historyChartData(
     } else {
       let index = 0
       let price = first.fairPrice
-      for (let day = first.date; day <= end; day = nextDay(day)) {
+      for (let day = first.date; day <= end; day = addDays(day, 1)) {
         while (index < sorted.length && (sorted[index] as { date: string }).date <= day) {
           price = (sorted[index] as { fairPrice: string }).fairPrice
           index += 1
@@ -170,23 +160,4 @@ export function formatAxisAmount(value: number, currency: CurrencyCode): string 
   else if (Number.isInteger(magnitude) || currency === 'JPY') text = magnitude.toFixed(0)
   else text = magnitude.toFixed(2)
   return `${sign}${symbol}${text}`
-}
-
-/** Today's date in UTC, the day the server's dates are in. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10)
-}
-
-/**
- * The sale date the form starts with: the user's own today, unless that is already tomorrow in UTC (east
- * of Greenwich just after midnight), where the server would call it a future date.
- */
-export function defaultSaleDate(now: Date = new Date()): string {
-  const local = [
-    now.getFullYear(),
-    String(now.getMonth() + 1).padStart(2, '0'),
-    String(now.getDate()).padStart(2, '0'),
-  ].join('-')
-  const utc = todayUtc(now)
-  return local < utc ? local : utc
 }

@@ -1,12 +1,7 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
 import type { Condition } from '#shared/contract/catalogue.ts'
-import type {
-  PriceByCondition,
-  PriceHistory,
-  PriceRange,
-  PriceSummaryResponse,
-} from '#shared/contract/market.ts'
-import type { Grade } from './market-format.ts'
+import type { PriceByCondition, PriceHistory, PriceSummaryResponse } from '#shared/contract/market.ts'
+import type { Grade, PriceRange } from '#shared/contract/values.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
 export const SALES_PAGE_SIZE = 20

@@ -1,8 +1,9 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, CopyPlus, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
+import type { CollectionSort } from '#shared/contract/values.ts'
 import { cn } from '#web/lib/cn.ts'
-import { ariaSort, type CollectionParams, type CollectionSort, NO_VALUE } from '../collection-logic.ts'
+import { ariaSort, type CollectionParams, NO_VALUE } from '../collection-logic.ts'
 import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'
 

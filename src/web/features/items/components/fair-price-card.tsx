@@ -1,8 +1,9 @@
 import { ChartLine } from 'lucide-react'
 import type { GradeSummary } from '#shared/contract/market.ts'
+import type { Grade } from '#shared/contract/values.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { basisNote, GRADE_LABELS, type Grade, salesRecordedText } from '../market-format.ts'
+import { basisNote, GRADE_LABELS, salesRecordedText } from '../market-format.ts'
 import { ConfidenceBadge, LastUpdated, TrendValue } from './market-bits.tsx'
 import { cardClasses } from './market-styles.ts'
 

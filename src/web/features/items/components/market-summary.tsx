@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
 import type { PriceSummaryResponse } from '#shared/contract/market.ts'
+import { GRADES, type Grade } from '#shared/contract/values.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { formatDay, GRADE_LABELS, type Grade } from '../market-format.ts'
+import { formatDay, GRADE_LABELS } from '../market-format.ts'
 import { cardClasses } from './market-styles.ts'
-
-const GRADES: Grade[] = ['new', 'used']
 
 /** Market Summary (spec 02 §2): last sale, 30d and 90d averages and 30d volume, for new and used. */
 export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {

@@ -1,6 +1,7 @@
 import { ChartNoAxesCombined } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
-import type { PriceRange } from '#shared/contract/market.ts'
+import { GRADES, type Grade, PRICE_RANGES, type PriceRange } from '#shared/contract/values.ts'
+import { todayUtc } from '#shared/dates.ts'
 import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -9,17 +10,13 @@ import {
   formatAxisAmount,
   formatDay,
   GRADE_LABELS,
-  type Grade,
   historyChartData,
-  PRICE_RANGE_ORDER,
   RANGE_LABELS,
   RANGE_NAMES,
-  todayUtc,
 } from '../market-format.ts'
 import { usePriceHistory } from '../market-queries.ts'
 import { cardClasses } from './market-styles.ts'
 
-const GRADES: Grade[] = ['new', 'used']
 /** New in brick yellow, used in brick blue (DESIGN §11: the brick colours for charts). */
 const GRADE_COLORS: Record<Grade, string> = { new: '#f5cd2f', used: '#3d82dc' }
 const CHART_HEIGHT = 260
@@ -74,7 +71,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
           />
           <ToggleGroup
             label="Range"
-            options={PRICE_RANGE_ORDER.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+            options={PRICE_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
             value={range}
             onChange={onRangeChange}
           />
