@@ -12,11 +12,10 @@ import {
   showing,
   signUpViaApi,
   summaryCard,
-  todayUtc,
   token,
   unexpected,
 } from './collection-support.ts'
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea } from './support.ts'
+import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea, todayUtc } from './support.ts'
 
 /**
  * My Collection: signed out, empty, and adding entries (variant A from the item page, variant B from

@@ -157,10 +157,6 @@ export function dialog(page: Page, name: string | RegExp): Locator {
   return page.getByRole('dialog', { name })
 }
 
-export const todayUtc = () => new Date().toISOString().slice(0, 10)
-export const daysAgoUtc = (days: number) =>
-  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
-
 /** Console errors a spec caused on purpose (refused inputs, a failed call) are not page errors. */
 export function unexpected(errors: string[], ...expected: RegExp[]): string[] {
   return errors.filter((error) => !expected.some((pattern) => pattern.test(error)))

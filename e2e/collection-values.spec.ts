@@ -5,7 +5,6 @@ import {
   adminClient,
   conditionId,
   createItemAs,
-  daysAgoUtc,
   entryRow,
   entryRows,
   isNarrow,
@@ -13,10 +12,16 @@ import {
   recordSaleAs,
   signUpViaApi,
   summaryCard,
-  todayUtc,
   token,
 } from './collection-support.ts'
-import { chooseCurrency, collectErrors, expectNoHorizontalOverflow, saveScreenshot } from './support.ts'
+import {
+  chooseCurrency,
+  collectErrors,
+  daysAgo,
+  expectNoHorizontalOverflow,
+  saveScreenshot,
+  todayUtc,
+} from './support.ts'
 
 /** My Collection valued from known sales, then the same figures on Home and on Portfolio Analytics. */
 
@@ -49,8 +54,8 @@ test.describe('with known market prices', () => {
     const fresh = await conditionId(admin, 'minifig', 'New')
     // Gainer: yesterday £20 and £40 (fair price then: the lower middle of two, £20); today £60 too, so
     // the weighted median of the three (today's weighs a little more) is £40. 24h: +£20 a figure.
-    await recordSaleAs(admin, gainer.id, { price: '20.00', conditionId: fresh, saleDate: daysAgoUtc(1) })
-    await recordSaleAs(admin, gainer.id, { price: '40.00', conditionId: fresh, saleDate: daysAgoUtc(1) })
+    await recordSaleAs(admin, gainer.id, { price: '20.00', conditionId: fresh, saleDate: daysAgo(1) })
+    await recordSaleAs(admin, gainer.id, { price: '40.00', conditionId: fresh, saleDate: daysAgo(1) })
     await recordSaleAs(admin, gainer.id, { price: '60.00', conditionId: fresh, saleDate: todayUtc() })
     // Decliner: £8, £12 and £40 today: fair price £12; no price yesterday, so no 24h change.
     for (const price of ['8.00', '12.00', '40.00'])
@@ -66,7 +71,7 @@ test.describe('with known market prices', () => {
       quantity: 2,
       pricePaid: '15.00',
       currency: 'GBP',
-      purchaseDate: daysAgoUtc(30),
+      purchaseDate: daysAgo(30),
     })
     await addEntryViaApi(page, CATALOGUE_URL, {
       itemId: decliner.id,

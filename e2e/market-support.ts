@@ -6,9 +6,6 @@ import { ADMIN_EMAIL, PASSWORD } from './accounts.ts'
 import { createItem, uniqueToken } from './catalogue-support.ts'
 import { CATALOGUE_URL, toastArea } from './support.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-/** A day in UTC, the server's calendar: 0 is today. */
-export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10)
 export const sameOrigin = { Origin: CATALOGUE_URL }
 
 export interface SaleInput {

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test'
 import type { PriceHistory } from '#shared/contract/market.ts'
 import { signInAsAdmin } from './catalogue-support.ts'
 import {
-  daysAgo,
   fillSale,
   formatDayLikeTheApp,
   newMarketItem,
@@ -15,6 +14,7 @@ import {
   CATALOGUE_URL,
   chooseCurrency,
   collectErrors,
+  daysAgo,
   expectNoHorizontalOverflow,
   saveScreenshot,
   toastArea,

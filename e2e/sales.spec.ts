@@ -3,7 +3,6 @@ import { ADMIN_EMAIL, PASSWORD } from './accounts.ts'
 import { createItem, signUpCollector, uniqueToken } from './catalogue-support.ts'
 import {
   adminPage,
-  daysAgo,
   fillSale,
   newMarketItem,
   recordDialog,
@@ -11,7 +10,7 @@ import {
   salesOf,
   sameOrigin,
 } from './market-support.ts'
-import { CATALOGUE_URL, collectErrors, saveScreenshot, toastArea } from './support.ts'
+import { CATALOGUE_URL, collectErrors, daysAgo, saveScreenshot, toastArea } from './support.ts'
 
 /**
  * The item page's Sales History tab and the Record a sale dialog: pending sales, bad input, loading
