@@ -7,7 +7,6 @@
  * Both dialogs are exported as light wrappers whose code loads when they first open.
  */
 
-export { formatWholeAmount, plural } from './collection-logic.ts'
 export type { AddCollectionFlowProps } from './components/add-collection-flow.tsx'
 export type {
   AddToCollectionDialogProps,

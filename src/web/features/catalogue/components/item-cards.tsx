@@ -5,13 +5,12 @@ import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { formatCount } from '#web/lib/format.ts'
 import { retailText } from '../retail-label.ts'
 import { ThemeBadge } from './theme-badge.tsx'
 
 const cardClasses =
   'group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-colors hover:border-line-strong hover:bg-raised/40 focus-visible:border-brick-yellow'
-
-const numberFormat = new Intl.NumberFormat('en-US')
 
 /** A set on the sets list: picture, 'number - name', theme with tags, year, pieces, figures, retail. */
 export function SetCard({ item }: { item: Item }) {
@@ -27,7 +26,7 @@ export function SetCard({ item }: { item: Item }) {
         <ThemeBadge theme={item.theme} themeData={item.themeData} withTags />
         <dl className="mt-auto grid grid-cols-3 gap-2 border-line border-t pt-3 text-sm">
           <Fact icon={CalendarDays} label="Year" value={item.year ? String(item.year) : '—'} />
-          <Fact icon={Blocks} label="Pieces" value={item.pieces ? numberFormat.format(item.pieces) : '—'} />
+          <Fact icon={Blocks} label="Pieces" value={item.pieces ? formatCount(item.pieces) : '—'} />
           <Fact
             icon={PersonStanding}
             label="Minifigures"

@@ -1,6 +1,7 @@
 import type { Portfolio } from '#shared/contract/collections.ts'
 import { BarList } from '#web/components/ui/bar-list.tsx'
-import { allocationRows, plural } from '../collection-logic.ts'
+import { plural } from '#web/lib/format.ts'
+import { allocationRows } from '../collection-logic.ts'
 
 interface AllocationProps {
   portfolio: Portfolio | undefined

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#web/lib/cn.ts'
-import { NO_VALUE } from '../collection-logic.ts'
+import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
 import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import type { CollectionSummary } from '#shared/contract/collections.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { plural, signedAmount, signedPercent, toneOf } from '../collection-logic.ts'
+import { plural, signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
 import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
 
 interface SummaryCardsProps {

@@ -6,14 +6,9 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { handleUnauthorized } from '#web/lib/auth/unauthorized.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import {
-  DEFAULT_PORTFOLIO_RANGE,
-  parsePortfolioRange,
-  signedAmount,
-  signedPercent,
-  toneOf,
-} from '../collection-logic.ts'
+import { DEFAULT_PORTFOLIO_RANGE, parsePortfolioRange } from '../collection-logic.ts'
 import { Allocation } from '../components/allocation.tsx'
 import { Performers } from '../components/performers.tsx'
 import { PortfolioChart } from '../components/portfolio-chart.tsx'

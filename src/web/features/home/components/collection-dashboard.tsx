@@ -5,16 +5,15 @@ import type { CollectionEntry, CollectionSummary } from '#shared/contract/collec
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
-  formatWholeAmount,
   ItemThumb,
   MOST_VALUABLE_QUERY,
-  plural,
   RECENT_QUERY,
   SignedChange,
   useCollectionPage,
 } from '#web/features/collection/index.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { formatDate, formatWholeAmount, plural } from '#web/lib/format.ts'
 import { themeShare } from '../home-logic.ts'
 
 interface CollectionDashboardProps {
@@ -109,7 +108,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
                 {entry.value === null ? '—' : formatAmount(entry.value)}
               </span>
               <span className="block text-subtle text-xs">
-                Added <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
+                Added <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
               </span>
             </>
           )}
@@ -120,9 +119,6 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
     </section>
   )
 }
-
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 
 function Tile({ label, loading, children }: { label: string; loading?: boolean; children: ReactNode }) {
   return (

@@ -3,7 +3,8 @@ import type { PriceSummaryResponse } from '#shared/contract/market.ts'
 import { GRADES, type Grade } from '#shared/contract/values.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { formatDay, GRADE_LABELS } from '../market-format.ts'
+import { formatDay } from '#web/lib/format.ts'
+import { GRADE_LABELS } from '#web/lib/labels.ts'
 import { cardClasses } from './market-styles.ts'
 
 /** Market Summary (spec 02 §2): last sale, 30d and 90d averages and 30d volume, for new and used. */

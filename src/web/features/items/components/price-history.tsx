@@ -6,14 +6,9 @@ import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import {
-  formatAxisAmount,
-  formatDay,
-  GRADE_LABELS,
-  historyChartData,
-  RANGE_LABELS,
-  RANGE_NAMES,
-} from '../market-format.ts'
+import { axisAmount, formatDay } from '#web/lib/format.ts'
+import { GRADE_LABELS, RANGE_LABELS, RANGE_NAMES } from '#web/lib/labels.ts'
+import { historyChartData } from '../market-format.ts'
 import { usePriceHistory } from '../market-queries.ts'
 import { cardClasses } from './market-styles.ts'
 
@@ -99,7 +94,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
           <TimeSeriesChart
             dates={chart.dates}
             series={series}
-            formatAxisValue={(value) => formatAxisAmount(value, currency)}
+            formatAxisValue={(value) => axisAmount(value, currency)}
             formatValue={(_series, index) => formatAmount(chart.pricesGbp[index])}
             ariaLabel={ariaLabel}
             height={CHART_HEIGHT}

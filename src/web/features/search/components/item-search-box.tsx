@@ -6,11 +6,11 @@ import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { itemTypeLabel } from '#web/lib/labels.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { useItemSearch } from '../queries.ts'
 import {
   isSearchable,
-  itemTypeLabel,
   moveHighlight,
   noResultsText,
   SEARCH_BLUR_CLOSE_MS,
