@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { Card } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
@@ -18,7 +19,7 @@ export function CollectionCards({
   return (
     <ul aria-label="Collection items" className={cn('grid gap-3 transition-opacity', busy && 'opacity-60')}>
       {entries.map((entry) => (
-        <li key={entry.id} className="rounded-2xl border border-line bg-surface p-4">
+        <Card as="li" key={entry.id} className="p-4">
           <div className="flex items-start gap-3">
             <ItemThumb item={entry.item} alt={entry.item.name} className="size-14" />
             <div className="min-w-0 flex-1">
@@ -45,7 +46,7 @@ export function CollectionCards({
               <SignedChange amount={entry.change24h} percent={entry.change24hPercent} format={format} />
             </Figure>
           </dl>
-        </li>
+        </Card>
       ))}
     </ul>
   )

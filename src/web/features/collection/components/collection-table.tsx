@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, CopyPlus, Pencil, Trash2 } from 'lucid
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import type { CollectionSort } from '#shared/contract/values.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { ariaSort, type CollectionParams } from '../collection-logic.ts'
@@ -52,7 +53,7 @@ export function CollectionTable({
   busy,
 }: CollectionTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+    <Card className="overflow-x-auto">
       <table className="w-full min-w-[60rem] border-collapse text-sm" aria-busy={busy}>
         <caption className="sr-only">Your collection. Column headers with buttons sort the table.</caption>
         <thead>
@@ -136,7 +137,7 @@ export function CollectionTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   )
 }
 

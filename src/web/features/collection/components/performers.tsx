@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'
 
@@ -16,7 +17,7 @@ interface PerformersProps {
 export function Performers({ title, icon: Icon, entries, empty, format }: PerformersProps) {
   const headingId = `performers-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <Card as="section" aria-labelledby={headingId} className="p-4 sm:p-6">
       <h2 id={headingId} className="flex items-center gap-2 font-bold text-lg">
         <Icon aria-hidden="true" className="size-5 text-muted" />
         {title}
@@ -51,6 +52,6 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
       ) : (
         <p className="mt-3 text-muted text-sm">{entries ? empty : 'Loading…'}</p>
       )}
-    </section>
+    </Card>
   )
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import type { Portfolio } from '#shared/contract/collections.ts'
 import { PORTFOLIO_RANGES, type PortfolioRange } from '#shared/contract/values.ts'
 import { convertAmount } from '#shared/money.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
@@ -56,7 +57,7 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
       : `Collection value over ${rangeName}.`
 
   return (
-    <section aria-labelledby="value-heading" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <Card as="section" aria-labelledby="value-heading" className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="value-heading" className="font-bold text-lg">
           Value over time
@@ -134,6 +135,6 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
           </div>
         </details>
       ) : null}
-    </section>
+    </Card>
   )
 }

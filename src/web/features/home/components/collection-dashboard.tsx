@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
   ItemThumb,
@@ -122,7 +123,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
 
 function Tile({ label, loading, children }: { label: string; loading?: boolean; children: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-line bg-surface p-5">
+    <Card className="p-5">
       <p className="font-medium text-muted text-sm">{label}</p>
       <div className="mt-2 grid gap-1 font-extrabold text-3xl text-fg tracking-tight sm:text-4xl">
         {loading ? (
@@ -134,7 +135,7 @@ function Tile({ label, loading, children }: { label: string; loading?: boolean; 
           children
         )}
       </div>
-    </div>
+    </Card>
   )
 }
 
@@ -182,7 +183,7 @@ function EntryListCard({
 }) {
   const headingId = `home-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+    <Card as="section" aria-labelledby={headingId} className="p-4 sm:p-5">
       <h3 id={headingId} className="flex items-center gap-2 font-bold text-lg">
         <Icon aria-hidden="true" className="size-5 text-brick-yellow" />
         {title}
@@ -216,7 +217,7 @@ function EntryListCard({
           ))}
         </div>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -229,10 +230,7 @@ function TopThemes({
 }) {
   const themes = summary?.topThemes ?? []
   return (
-    <section
-      aria-labelledby="home-top-themes"
-      className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
-    >
+    <Card as="section" aria-labelledby="home-top-themes" className="p-4 sm:p-5">
       <h3 id="home-top-themes" className="flex items-center gap-2 font-bold text-lg">
         <Layers aria-hidden="true" className="size-5 text-brick-yellow" />
         Top themes
@@ -263,6 +261,6 @@ function TopThemes({
           ))}
         </div>
       )}
-    </section>
+    </Card>
   )
 }
