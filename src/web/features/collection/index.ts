@@ -12,7 +12,6 @@ export type {
   AddToCollectionDialogProps,
   AddToCollectionItem,
 } from './components/add-to-collection-dialog.tsx'
-export { ItemThumb } from './components/item-thumb.tsx'
 export {
   LazyAddCollectionFlow as AddCollectionFlow,
   LazyAddToCollectionDialog as AddToCollectionDialog,

@@ -2,11 +2,11 @@ import { LoaderCircle, Plus, Search, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
 import { useAddSearch } from '../queries.ts'
-import { ItemThumb } from './item-thumb.tsx'
 
 interface AddFlowSearchProps {
   query: string
@@ -94,7 +94,7 @@ export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlo
                 onClick={() => onPick(item)}
                 className="flex w-full items-center gap-3 rounded-lg border border-transparent p-2 text-left transition-colors hover:border-line-strong hover:bg-raised"
               >
-                <ItemThumb item={item} alt="" className="size-12" />
+                <ItemImage fallback="icon" item={item} alt="" className="size-12" />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2 text-xs">
                     <span className="font-mono text-brick-yellow tabular">{item.number}</span>

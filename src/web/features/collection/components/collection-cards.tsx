@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
-import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 /** The entries as cards, for phones and narrow windows, where the wide table would not fit. */
@@ -21,7 +21,7 @@ export function CollectionCards({
       {entries.map((entry) => (
         <Card as="li" key={entry.id} className="p-4">
           <div className="flex items-start gap-3">
-            <ItemThumb item={entry.item} alt={entry.item.name} className="size-14" />
+            <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-14" />
             <div className="min-w-0 flex-1">
               <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
               <Link

@@ -3,10 +3,10 @@ import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import type { CollectionSort } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { ariaSort, type CollectionParams } from '../collection-logic.ts'
-import { ItemThumb } from './item-thumb.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 export interface EntryListProps {
@@ -88,7 +88,7 @@ export function CollectionTable({
             <tr key={entry.id} className="align-middle transition-colors hover:bg-raised/50">
               <td className="py-3 pr-3 pl-4">
                 <div className="flex items-center gap-3">
-                  <ItemThumb item={entry.item} alt={entry.item.name} className="size-12" />
+                  <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-12" />
                   <div className="min-w-0">
                     <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
                     <Link

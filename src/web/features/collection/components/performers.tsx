@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { ItemThumb } from './item-thumb.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 interface PerformersProps {
@@ -26,7 +26,7 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
         <ol className="mt-3 divide-y divide-line">
           {entries.map((entry) => (
             <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemThumb item={entry.item} alt={entry.item.name} className="size-11" />
+              <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-11" />
               <div className="min-w-0 flex-1">
                 <Link
                   href={`/item/${entry.item.slug}`}

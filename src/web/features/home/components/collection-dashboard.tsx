@@ -4,9 +4,9 @@ import { Link } from 'wouter'
 import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
-  ItemThumb,
   MOST_VALUABLE_QUERY,
   RECENT_QUERY,
   SignedChange,
@@ -192,7 +192,7 @@ function EntryListCard({
         <ol className="mt-2 divide-y divide-line">
           {entries.map((entry) => (
             <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemThumb item={entry.item} alt={entry.item.name} className="size-11" />
+              <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-11" />
               <div className="min-w-0 flex-1">
                 <Link
                   href={`/item/${entry.item.slug}`}
