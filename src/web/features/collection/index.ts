@@ -12,6 +12,7 @@ export type {
   AddToCollectionDialogProps,
   AddToCollectionItem,
 } from './components/add-to-collection-dialog.tsx'
+export { EntryRow } from './components/entry-row.tsx'
 export {
   LazyAddCollectionFlow as AddCollectionFlow,
   LazyAddToCollectionDialog as AddToCollectionDialog,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
+import { EntryTitle } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 /** The entries as cards, for phones and narrow windows, where the wide table would not fit. */
@@ -23,13 +23,7 @@ export function CollectionCards({
           <div className="flex items-start gap-3">
             <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-14" />
             <div className="min-w-0 flex-1">
-              <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
-              <Link
-                href={`/item/${entry.item.slug}`}
-                className="line-clamp-2 font-medium text-fg leading-snug underline-offset-2 hover:underline"
-              >
-                {entry.item.name}
-              </Link>
+              <EntryTitle entry={entry} className="leading-snug" />
               <p className="mt-0.5 text-muted text-xs">
                 {entry.condition.label} · Qty <span className="tabular">{entry.quantity}</span>
               </p>

@@ -1,5 +1,4 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, CopyPlus, Pencil, Trash2 } from 'lucide-react'
-import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import type { CollectionSort } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
@@ -7,6 +6,7 @@ import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { ariaSort, type CollectionParams } from '../collection-logic.ts'
+import { EntryTitle } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 export interface EntryListProps {
@@ -90,13 +90,7 @@ export function CollectionTable({
                 <div className="flex items-center gap-3">
                   <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-12" />
                   <div className="min-w-0">
-                    <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
-                    <Link
-                      href={`/item/${entry.item.slug}`}
-                      className="line-clamp-2 font-medium text-fg underline-offset-2 hover:underline"
-                    >
-                      {entry.item.name}
-                    </Link>
+                    <EntryTitle entry={entry} />
                     <p className="truncate text-subtle text-xs">{entry.item.theme}</p>
                   </div>
                 </div>

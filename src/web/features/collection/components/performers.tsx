@@ -1,8 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
-import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
+import { EntryRow } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 interface PerformersProps {
@@ -25,28 +24,25 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
       {entries && entries.length > 0 ? (
         <ol className="mt-3 divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-11" />
-              <div className="min-w-0 flex-1">
-                <Link
-                  href={`/item/${entry.item.slug}`}
-                  className="line-clamp-1 font-medium text-fg text-sm underline-offset-2 hover:underline"
-                >
-                  {entry.item.name}
-                </Link>
-                <p className="text-subtle text-xs">
-                  <span className="font-mono tabular">{entry.item.number}</span> · {entry.condition.label} ·
-                  Qty <span className="tabular">{entry.quantity}</span>
-                </p>
-              </div>
-              <SignedChange
-                amount={entry.pnl}
-                percent={entry.pnlPercent}
-                format={format}
-                stacked
-                className="text-right font-semibold text-sm"
-              />
-            </li>
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              detail={
+                <>
+                  {' '}
+                  · Qty <span className="tabular">{entry.quantity}</span>
+                </>
+              }
+              aside={
+                <SignedChange
+                  amount={entry.pnl}
+                  percent={entry.pnlPercent}
+                  format={format}
+                  stacked
+                  className="text-right font-semibold text-sm"
+                />
+              }
+            />
           ))}
         </ol>
       ) : (

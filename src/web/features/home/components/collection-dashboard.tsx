@@ -4,9 +4,9 @@ import { Link } from 'wouter'
 import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
+  EntryRow,
   MOST_VALUABLE_QUERY,
   RECENT_QUERY,
   SignedChange,
@@ -191,22 +191,12 @@ function EntryListCard({
       {entries ? (
         <ol className="mt-2 divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-11" />
-              <div className="min-w-0 flex-1">
-                <Link
-                  href={`/item/${entry.item.slug}`}
-                  className="line-clamp-1 font-medium text-fg text-sm underline-offset-2 hover:underline"
-                >
-                  {entry.item.name}
-                </Link>
-                <p className="truncate text-subtle text-xs">
-                  <span className="font-mono tabular">{entry.item.number}</span> · {entry.condition.label}
-                  {entry.quantity > 1 ? ` · ×${entry.quantity}` : ''}
-                </p>
-              </div>
-              <div className="shrink-0 text-right text-sm tabular">{render(entry)}</div>
-            </li>
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              detail={entry.quantity > 1 ? ` · ×${entry.quantity}` : ''}
+              aside={<div className="shrink-0 text-right text-sm tabular">{render(entry)}</div>}
+            />
           ))}
         </ol>
       ) : (
