@@ -4,6 +4,7 @@ import type { AddCollectionBody } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { FormError } from '#web/components/ui/form-field.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
@@ -23,7 +24,6 @@ import { addCollectionEntry, handledAsUnauthorized } from '../mutations.ts'
 import { invalidateCollection, useConditions } from '../queries.ts'
 import { useFormState } from '../use-form-state.ts'
 import { EntryFields, focusField } from './entry-fields.tsx'
-import { ItemThumb } from './item-thumb.tsx'
 
 /** The item variant A adds: what the item page has at hand. */
 export interface AddToCollectionItem {
@@ -122,7 +122,7 @@ function AddToCollectionForm({
       description="Track this item with its condition and what you paid."
     >
       <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemThumb item={item} alt={item.name} className="size-16" />
+        <ItemImage fallback="icon" item={item} alt={item.name} className="size-16" />
         <div className="min-w-0">
           <p className="font-mono text-brick-yellow text-xs tabular">{item.number}</p>
           <p className="font-semibold text-fg leading-snug">{item.name}</p>

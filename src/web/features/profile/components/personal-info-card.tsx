@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { User } from '#shared/contract/auth.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
@@ -64,10 +65,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
   }
 
   return (
-    <section
-      aria-labelledby="personal-heading"
-      className="rounded-2xl border border-line bg-surface p-5 sm:p-6"
-    >
+    <Card as="section" aria-labelledby="personal-heading" className="p-5 sm:p-6">
       <div className="flex items-center justify-between gap-4">
         <h2 id="personal-heading" className="font-bold text-lg">
           Personal Information
@@ -168,7 +166,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
           <InfoRow label="Email" value={user.email} />
         </dl>
       )}
-    </section>
+    </Card>
   )
 }
 
