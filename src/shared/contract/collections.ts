@@ -5,7 +5,8 @@ import { itemTypeSchema, optionalParam, queryInteger } from './common.ts'
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
 
-const purchaseDateSchema = z
+/** The entry fields, one by one (the forms check each as it is typed). */
+export const purchaseDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Purchase date must be a date such as 2026-01-31' })
   .refine(
@@ -19,7 +20,7 @@ const purchaseDateSchema = z
   .refine((date) => date >= '1949-01-01', { message: 'Purchase date must be in 1949 or later' })
   .refine((date) => date <= todayUtc(), { message: 'Purchase date cannot be in the future' })
 
-const pricePaidSchema = z
+export const pricePaidSchema = z
   .string({ message: 'Price paid must be an amount such as 49.99' })
   .trim()
   .transform((value) => (value === '' ? '0' : value))
@@ -29,13 +30,13 @@ const pricePaidSchema = z
     }),
   )
 
-const quantitySchema = z.coerce
+export const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
   .int({ message: 'Quantity must be a whole number' })
   .min(1, { message: 'Quantity must be at least 1' })
   .max(10_000, { message: 'Quantity must be at most 10000' })
 
-const conditionLabelSchema = z
+export const conditionLabelSchema = z
   .string({ message: 'Please select a condition' })
   .trim()
   .min(1, { message: 'Please select a condition' })
