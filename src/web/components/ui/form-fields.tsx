@@ -8,9 +8,8 @@ import { get, useController, useFormContext, useFormState } from 'react-hook-for
 import { cn } from '#web/lib/cn.ts'
 import { NOT_A_NUMBER } from '#web/lib/number-input.ts'
 import { Field, inputClasses } from './form-field.tsx'
-import { Select } from './select.tsx'
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   name: string
   label: string
   hint?: string
@@ -31,7 +30,7 @@ function useFieldError(name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message
 }
 
-function Note({ children }: { children: ReactNode }) {
+export function Note({ children }: { children: ReactNode }) {
   return children ? <p className="text-subtle text-xs">{children}</p> : null
 }
 
@@ -133,53 +132,6 @@ export function NumberField({
           ) : (
             control(ids)
           )}
-          <Note>{note}</Note>
-        </>
-      )}
-    </Field>
-  )
-}
-
-/** A Radix select; `data-field` lets a failed submit move focus to it. */
-export function SelectField({
-  name,
-  label,
-  hint,
-  optional,
-  className,
-  note,
-  options,
-  placeholder,
-  disabled,
-}: FieldFrameProps & {
-  options: ReadonlyArray<{ value: string; label: string; description?: string }>
-  placeholder?: string
-  disabled?: boolean
-}) {
-  const { field, fieldState } = useController({ name })
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      optional={optional}
-      error={fieldState.error?.message}
-      className={className}
-    >
-      {({ id, describedBy, invalid }) => (
-        <>
-          <div data-field={name}>
-            <Select
-              id={id}
-              name={field.name}
-              value={field.value as string}
-              onValueChange={field.onChange}
-              placeholder={placeholder}
-              options={options}
-              invalid={invalid}
-              describedBy={describedBy}
-              disabled={disabled}
-            />
-          </div>
           <Note>{note}</Note>
         </>
       )}

@@ -1,6 +1,11 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import type { Condition, ItemDetail, ListItemsResponse, Theme } from '#shared/contract/catalogue.ts'
-import { searchQueries } from '#web/features/search/index.ts'
+import type {
+  Condition,
+  ItemDetail,
+  ListItemsResponse,
+  SearchResult,
+  Theme,
+} from '#shared/contract/catalogue.ts'
 import { MINIFIG_THEME_SOURCE_LIMIT, PAGE_SIZE, pageOffset } from './catalogue-logic.ts'
 
 export interface ListFilters {
@@ -19,6 +24,12 @@ export interface ListFilters {
 export type ItemCategory = 'set' | 'minifig'
 
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
+
+/** The search's page size (spec 01 §9): the search box and the add dialog's search. */
+export const SEARCH_LIMIT = 10
+type SearchAnswer = { results: SearchResult[] }
+/** The query text is in the key, so an older answer never lands on a newer query. */
+const searchKey = (query: string, limit: number) => ['/api/search/items', { query, limit }] as const
 
 /** The catalogue's items (the default query function turns each key into its URL). */
 export const itemQueries = {
@@ -51,6 +62,29 @@ export const itemQueries = {
     queryOptions<ItemDetail>({
       queryKey: [`/api/items/slug/${encodeURIComponent(slug)}`] as const,
       staleTime: 30_000,
+    }),
+  /** Ranked search; the last results stay on screen while the next ones load, rather than flickering. */
+  search: (query: string) =>
+    queryOptions<SearchAnswer>({
+      queryKey: searchKey(query, SEARCH_LIMIT),
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    }),
+  /** The set with this number ('75192-1', or '75192' for its first version): exact matches rank first. */
+  setByNumber: (number: string) =>
+    queryOptions<SearchAnswer, Error, SearchResult | null>({
+      queryKey: searchKey(number, 5),
+      staleTime: 5 * 60_000,
+      select: ({ results }) => {
+        const wanted = number.toLowerCase()
+        return (
+          results.find(
+            (result) =>
+              result.type === 'set' &&
+              (result.number.toLowerCase() === wanted || result.number.toLowerCase() === `${wanted}-1`),
+          ) ?? null
+        )
+      },
     }),
 }
 
@@ -110,7 +144,12 @@ export function useConditions(category: ItemCategory | undefined, enabled = true
 
 /** The set with this number ('75192-1', or '75192' for its first version), when there is one. */
 export function useSetByNumber(number: string) {
-  return useQuery({ ...searchQueries.setByNumber(number), enabled: number.length > 0 })
+  return useQuery({ ...itemQueries.setByNumber(number), enabled: number.length > 0 })
+}
+
+/** The item search, from the search box and the add dialog's search. */
+export function useItemSearch(query: string, enabled: boolean) {
+  return useQuery({ ...itemQueries.search(query), enabled })
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type UpdateCollectionBody,
 } from '#shared/contract/collections.ts'
 import { type CurrencyCode, isCurrencyCode, parseAmount } from '#shared/money.ts'
-import { forItemType, type ItemFieldValues, itemFieldsShape } from '#web/features/catalogue/index.ts'
+import { forItemType, type ItemFieldValues, itemFieldsShape } from '#web/features/item-editor/index.ts'
 import { numberInputText, numberOrNull } from '#web/lib/form-schemas.ts'
 import { NOT_A_NUMBER_MESSAGE } from '#web/lib/number-input.ts'
 import { ADD_SEARCH_MIN_LENGTH } from './collection-constants.ts'

@@ -11,10 +11,10 @@ import {
   type ItemFieldValues,
   type ItemType,
   itemFieldsShape,
-} from '#web/features/catalogue/index.ts'
+} from '#web/features/item-editor/index.ts'
 import { numberOrNull, optionalAmountInput, textOrNull } from '#web/lib/form-schemas.ts'
 
-export { numberLabel } from '#web/features/catalogue/index.ts'
+export { numberLabel } from '#web/features/item-editor/index.ts'
 export type { ItemType }
 
 export const ITEM_ADDED = { title: 'Success', description: 'Item added successfully' }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Condition } from '#shared/contract/catalogue.ts'
-import { NumberField, SelectField, TextField } from '#web/components/ui/form-fields.tsx'
+import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
+import { SelectField } from '#web/components/ui/select-field.tsx'
 import { PRICE_STEP, QUANTITY_MIN, todayIso } from '../collection-form.ts'
 
 export interface EntryFieldsProps {

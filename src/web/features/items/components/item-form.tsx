@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { ItemWriteBody } from '#shared/contract/catalogue.ts'
 import { type CurrencyCode, currencyOf } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { ItemFields } from '#web/features/catalogue/index.ts'
+import { ItemFields } from '#web/features/item-editor/index.ts'
 import { type ItemFormValues, itemFormSchema, itemWriteBody } from '../item-form.ts'
 
 interface ItemFormProps {

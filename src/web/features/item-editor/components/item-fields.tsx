@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { useController, useWatch } from 'react-hook-form'
 import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
+import { useThemeNames } from '#web/features/catalogue/index.ts'
 import { cn } from '#web/lib/cn.ts'
 import { type ItemType, MINIFIGURES_MIN, numberLabel, PIECES_MIN, YEAR_MIN } from '../item-fields.ts'
-import { useThemeNames } from '../queries.ts'
 
 /**
  * The words of the two specs: the catalogue's Add and Edit Item screens (spec 02 §2) and the create
