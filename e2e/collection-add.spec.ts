@@ -15,7 +15,14 @@ import {
   token,
   unexpected,
 } from './collection-support.ts'
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea, todayUtc } from './support.ts'
+import {
+  collectErrors,
+  expectNoHorizontalOverflow,
+  saveScreenshot,
+  toastArea,
+  toastShown,
+  todayUtc,
+} from './support.ts'
 
 /**
  * My Collection: signed out, empty, and adding entries (variant A from the item page, variant B from
@@ -25,6 +32,7 @@ import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea, t
 test('signed out, My Collection and its analytics say so and go to login', async ({ page }) => {
   for (const path of ['/collection', '/collection/analytics']) {
     await page.goto(path)
+    await toastShown(page, 'You are logged out. Logging in again...')
     await expect(toastArea(page).getByText('You are logged out. Logging in again...')).toBeVisible()
     await expect(page).toHaveURL(/\/login$/)
   }

@@ -14,7 +14,13 @@ import {
   summaryCard,
   unexpected,
 } from './collection-support.ts'
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea } from './support.ts'
+import {
+  collectErrors,
+  expectNoHorizontalOverflow,
+  saveScreenshot,
+  toastArea,
+  toastShown,
+} from './support.ts'
 
 /**
  * My Collection: editing and removing entries, other users kept out, pages, search, filters and
@@ -118,6 +124,7 @@ test('edit an entry, remove it, and nobody else can touch it', async ({ page, br
   await page.context().clearCookies()
   await removeAgain.click()
   await confirm.getByRole('button', { name: 'Remove' }).click()
+  await toastShown(page, 'You are logged out. Logging in again...')
   await expect(toastArea(page).getByText('Unauthorized')).toBeVisible()
   await expect(toastArea(page).getByText('You are logged out. Logging in again...')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)

@@ -16,6 +16,7 @@ import {
   expectNoHorizontalOverflow,
   saveScreenshot,
   toastArea,
+  toastShown,
 } from './support.ts'
 
 /**
@@ -173,6 +174,7 @@ test('a collector cannot delete or edit a catalogue set: no buttons, and the API
 
   // The edit screen says why instead of showing the form.
   await page.goto(`/item/${FALCON_SLUG}/edit`)
+  await toastShown(page, 'Unauthorized')
   await expect(main.getByText("You can't edit this item")).toBeVisible()
   await expect(page.getByRole('form')).toHaveCount(0)
   await main.getByRole('link', { name: 'Back to Item' }).click()

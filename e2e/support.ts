@@ -7,6 +7,20 @@ export { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 /** The second e2e server, started with BETA_PUBLIC=false (playwright.config.ts). */
 export const PRIVATE_BETA_URL = `http://127.0.0.1:${PRIVATE_BETA_PORT}`
 
+/**
+ * Waits, checking every frame, until the toast area shows `text`. The spec's Unauthorized toast shows for
+ * only 500 ms before the app goes to login (spec 01 §8), shorter than Playwright's backing-off retries
+ * may leave between two looks on a loaded machine; after this the assertions' first look finds it.
+ */
+export async function toastShown(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      document.querySelector('[role="region"][aria-label^="Notifications"]')?.textContent?.includes(wanted),
+    text,
+    { polling: 'raf' },
+  )
+}
+
 /** A new address per call, so runs and projects never collide. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
