@@ -1,6 +1,8 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
 import type { ItemDetail, ListItemsResponse, SearchResult, Theme } from '#shared/contract/catalogue.ts'
-import { MINIFIG_THEME_SOURCE_LIMIT, PAGE_SIZE, pageOffset } from './catalogue-logic.ts'
+import { pageOffset } from '#web/components/ui/paging.ts'
+import { MINIFIG_THEME_SOURCE_LIMIT } from './filter-options.ts'
+import { PAGE_SIZE } from './list-params.ts'
 
 export interface ListFilters {
   type: 'set' | 'minifig'
@@ -25,7 +27,7 @@ export const catalogueQueries = {
       {
         type: filters.type,
         limit: PAGE_SIZE,
-        offset: pageOffset(filters.page),
+        offset: pageOffset(filters.page, PAGE_SIZE),
         query: orUndefined(filters.query),
         themeId: orUndefined(filters.themeId),
         theme: orUndefined(filters.theme),

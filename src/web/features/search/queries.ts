@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
-import { SEARCH_LIMIT } from './search-logic.ts'
+import { SEARCH_LIMIT } from './search-query.ts'
 
 export const searchQueries = {
   /** The query text is in the key, so an older answer never lands on a newer query. */

@@ -2,15 +2,10 @@ import { Search, X } from 'lucide-react'
 import type { CollectionFilter } from '#shared/contract/values.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
 import { cn } from '#web/lib/cn.ts'
-import {
-  type CollectionParams,
-  PERFORMANCE_FILTERS,
-  parseSortOption,
-  sortOptions,
-  TYPE_FILTERS,
-} from '../collection-logic.ts'
+import { PERFORMANCE_FILTERS, TYPE_FILTERS } from '../collection-params.ts'
+import { parseSortOption, type SortState, sortOptions } from '../collection-sort.ts'
 
-type Sort = Pick<CollectionParams, 'sort' | 'direction'>
+type Sort = SortState
 
 interface CollectionFiltersProps {
   searchValue: string

@@ -11,7 +11,7 @@ import { meKeys } from '#web/lib/auth/profile-api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { CollectionDashboard } from '../components/collection-dashboard.tsx'
-import { homeSection } from '../home-logic.ts'
+import { homeSection } from '../home-section.ts'
 
 /**
  * Home for signed-in users (spec 01 §2): the search hero; then the collection dashboard, or, for an
