@@ -147,13 +147,8 @@ const optionalCount = (label: string, min: number) =>
     .nullable()
     .optional()
 
-/**
- * POST /api/items and PUT /api/items/{id}. Optional fields left out keep their stored value on an
- * update; null clears them. The retail price is in `currency` (default: the user's display currency)
- * and is stored in pounds.
- */
-export const itemWriteBodySchema = z.object({
-  type: itemTypeSchema,
+/** An item's facts, one by one (the item forms check each as it is typed). */
+export const itemFieldSchemas = {
   name: z
     .string({ message: 'Name is required' })
     .trim()
@@ -187,13 +182,23 @@ export const itemWriteBodySchema = z.object({
     .regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'Retail price must be an amount such as 19.99' })
     .nullable()
     .optional(),
-  currency: z
-    .enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
-    .optional(),
   imageUrl: z
     .url({ protocol: /^https?$/, message: 'Image URL must be a web address (http or https)' })
     .max(2000, { message: 'Image URL must be at most 2000 characters' })
     .nullable()
+    .optional(),
+}
+
+/**
+ * POST /api/items and PUT /api/items/{id}. Optional fields left out keep their stored value on an
+ * update; null clears them. The retail price is in `currency` (default: the user's display currency)
+ * and is stored in pounds.
+ */
+export const itemWriteBodySchema = z.object({
+  type: itemTypeSchema,
+  ...itemFieldSchemas,
+  currency: z
+    .enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
     .optional(),
   variantOf: z.number().int().positive({ message: 'variantOf must be an item id' }).nullable().optional(),
 })

@@ -10,9 +10,10 @@ import {
   SORT_DIRECTIONS,
 } from './values.ts'
 
-const purchaseDateSchema = pastDaySchema('Purchase date')
+/** The entry fields, one by one (the forms check each as it is typed). */
+export const purchaseDateSchema = pastDaySchema('Purchase date')
 
-const pricePaidSchema = z
+export const pricePaidSchema = z
   .string({ message: 'Price paid must be an amount such as 49.99' })
   .trim()
   .transform((value) => (value === '' ? '0' : value))
@@ -22,13 +23,13 @@ const pricePaidSchema = z
     }),
   )
 
-const quantitySchema = z.coerce
+export const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
   .int({ message: 'Quantity must be a whole number' })
   .min(1, { message: 'Quantity must be at least 1' })
   .max(10_000, { message: 'Quantity must be at most 10000' })
 
-const conditionLabelSchema = z
+export const conditionLabelSchema = z
   .string({ message: 'Please select a condition' })
   .trim()
   .min(1, { message: 'Please select a condition' })

@@ -21,6 +21,15 @@ export class ApiError extends Error {
 }
 
 /**
+ * True for a call answered 401, also when it is the cause of another error (e.g. a step of a
+ * two-call write): the session is gone.
+ */
+export function isUnauthorized(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401
+  return error instanceof Error && error.cause !== undefined && isUnauthorized(error.cause)
+}
+
+/**
  * The server's own words for a failure: the `message` of its JSON error body (`{ message, code }`),
  * else `fallback`. Screens show this rather than the raw 'status: body' text.
  */

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import type { LoginBody, RegisterBody, User } from '#shared/contract/auth.ts'
 import { ApiError, apiRequest, serverMessage } from '#web/lib/api.ts'
-import { refreshUser } from '#web/lib/auth/profile-api.ts'
+import { refreshUser } from '#web/lib/auth/auth-queries.ts'
+import { useApiMutation } from '#web/lib/use-api-mutation.ts'
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
 export const SIGN_IN_FAILED_MESSAGE = 'Could not sign in. Please try again.'
@@ -26,16 +27,19 @@ function useOnSignedIn() {
 
 export function useSignIn() {
   const onSignedIn = useOnSignedIn()
-  return useMutation({
+  return useApiMutation({
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/login', { body }),
+    // 401 is the server's 'Incorrect email or password.', for the form to show.
+    meta: { unauthorized: 'answer' },
     onSuccess: onSignedIn,
   })
 }
 
 export function useSignUp() {
   const onSignedIn = useOnSignedIn()
-  return useMutation({
+  return useApiMutation({
     mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/register', { body }),
+    meta: { unauthorized: 'answer' },
     onSuccess: onSignedIn,
   })
 }

@@ -1,9 +1,17 @@
-/** The catalogue feature's public face: what the item screens use, never its internals. */
+/** The catalogue feature's public face: the item resource and what the item screens use, never its internals. */
 export { ThemeBadge, themeTags } from './components/theme-badge.tsx'
+export { createItem, onItemCreated, useCreateItem, useDeleteItem, useUpdateItem } from './mutations.ts'
 export {
-  catalogueQueries,
+  conditionQueries,
+  type ItemCategory,
   invalidateCatalogue,
+  itemQueries,
+  SEARCH_LIMIT,
+  themeQueries,
+  useConditions,
   useItemDetail,
+  useItemSearch,
+  useThemeNames,
   useThemes,
 } from './queries.ts'
 export { noMsrpLabel, retailText } from './retail-label.ts'

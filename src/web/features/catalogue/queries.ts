@@ -1,5 +1,11 @@
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
-import type { ItemDetail, ListItemsResponse, SearchResult, Theme } from '#shared/contract/catalogue.ts'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import type {
+  Condition,
+  ItemDetail,
+  ListItemsResponse,
+  SearchResult,
+  Theme,
+} from '#shared/contract/catalogue.ts'
 import { pageOffset } from '#web/components/ui/paging.ts'
 import { MINIFIG_THEME_SOURCE_LIMIT } from './filter-options.ts'
 import { PAGE_SIZE } from './list-params.ts'
@@ -17,73 +23,135 @@ export interface ListFilters {
   set?: string
 }
 
+export type ItemCategory = 'set' | 'minifig'
+
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
 
-/** Query keys of the catalogue (the default query function turns each into its URL). */
-export const catalogueQueries = {
+/** The search's page size (spec 01 §9): the search box and the add dialog's search. */
+export const SEARCH_LIMIT = 10
+type SearchAnswer = { results: SearchResult[] }
+/** The query text is in the key, so an older answer never lands on a newer query. */
+const searchKey = (query: string, limit: number) => ['/api/search/items', { query, limit }] as const
+
+/** The catalogue's items (the default query function turns each key into its URL). */
+export const itemQueries = {
+  /** One page of sets or minifigures; the previous page stays on screen while the next loads. */
   list: (filters: ListFilters) =>
-    [
-      '/api/items',
-      {
-        type: filters.type,
-        limit: PAGE_SIZE,
-        offset: pageOffset(filters.page, PAGE_SIZE),
-        query: orUndefined(filters.query),
-        themeId: orUndefined(filters.themeId),
-        theme: orUndefined(filters.theme),
-        year: orUndefined(filters.year),
-        set: orUndefined(filters.set),
-      },
-    ] as const,
+    queryOptions<ListItemsResponse>({
+      queryKey: [
+        '/api/items',
+        {
+          type: filters.type,
+          limit: PAGE_SIZE,
+          offset: pageOffset(filters.page, PAGE_SIZE),
+          query: orUndefined(filters.query),
+          themeId: orUndefined(filters.themeId),
+          theme: orUndefined(filters.theme),
+          year: orUndefined(filters.year),
+          set: orUndefined(filters.set),
+        },
+      ] as const,
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  /** The minifigures the theme filter's names are drawn from. */
   minifigThemeSource: () =>
-    ['/api/items', { type: 'minifig', limit: MINIFIG_THEME_SOURCE_LIMIT, offset: 0 }] as const,
-  themes: () => ['/api/themes'] as const,
-  detail: (slug: string) => [`/api/items/slug/${encodeURIComponent(slug)}`] as const,
-  /** Finds an item by its number (the search puts exact number matches first). */
-  byNumber: (number: string) => ['/api/search/items', { query: number, limit: 5 }] as const,
+    queryOptions<ListItemsResponse>({
+      queryKey: ['/api/items', { type: 'minifig', limit: MINIFIG_THEME_SOURCE_LIMIT, offset: 0 }] as const,
+      staleTime: 5 * 60_000,
+    }),
+  detail: (slug: string) =>
+    queryOptions<ItemDetail>({
+      queryKey: [`/api/items/slug/${encodeURIComponent(slug)}`] as const,
+      staleTime: 30_000,
+    }),
+  /** Ranked search; the last results stay on screen while the next ones load, rather than flickering. */
+  search: (query: string) =>
+    queryOptions<SearchAnswer>({
+      queryKey: searchKey(query, SEARCH_LIMIT),
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    }),
+  /** The set with this number ('75192-1', or '75192' for its first version): exact matches rank first. */
+  setByNumber: (number: string) =>
+    queryOptions<SearchAnswer, Error, SearchResult | null>({
+      queryKey: searchKey(number, 5),
+      staleTime: 5 * 60_000,
+      select: ({ results }) => {
+        const wanted = number.toLowerCase()
+        return (
+          results.find(
+            (result) =>
+              result.type === 'set' &&
+              (result.number.toLowerCase() === wanted || result.number.toLowerCase() === `${wanted}-1`),
+          ) ?? null
+        )
+      },
+    }),
 }
 
-/** One page of sets or minifigures; the previous page stays on screen while the next loads. */
+const THEMES_KEY = ['/api/themes'] as const
+const sortedThemeNames = (themes: Theme[]) =>
+  [...new Set(themes.map((theme) => theme.name))].sort((a, b) => a.localeCompare(b))
+
+export const themeQueries = {
+  all: () => queryOptions<Theme[]>({ queryKey: THEMES_KEY, staleTime: 5 * 60_000 }),
+  /** Each theme name once, in alphabetical order (the item forms' suggestions). */
+  names: () =>
+    queryOptions<Theme[], Error, string[]>({
+      queryKey: THEMES_KEY,
+      staleTime: 5 * 60_000,
+      select: sortedThemeNames,
+    }),
+}
+
+/**
+ * The conditions of sets or minifigures, asked for only while a form needs them (spec 01 §7).
+ * Reference data that changes only with a release: kept 10 minutes.
+ */
+export const conditionQueries = {
+  byCategory: (category: ItemCategory) =>
+    queryOptions<Condition[]>({
+      queryKey: ['/api/conditions', { category }] as const,
+      staleTime: 10 * 60_000,
+    }),
+}
+
 export function useItemList(filters: ListFilters) {
-  return useQuery<ListItemsResponse>({
-    queryKey: catalogueQueries.list(filters),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  })
+  return useQuery(itemQueries.list(filters))
 }
 
 export function useThemes() {
-  return useQuery<Theme[]>({ queryKey: catalogueQueries.themes(), staleTime: 5 * 60_000 })
+  return useQuery(themeQueries.all())
+}
+
+export function useThemeNames(enabled = true) {
+  return useQuery({ ...themeQueries.names(), enabled })
 }
 
 export function useMinifigThemeSource() {
-  return useQuery<ListItemsResponse>({
-    queryKey: catalogueQueries.minifigThemeSource(),
-    staleTime: 5 * 60_000,
-  })
+  return useQuery(itemQueries.minifigThemeSource())
 }
 
 export function useItemDetail(slug: string) {
-  return useQuery<ItemDetail>({ queryKey: catalogueQueries.detail(slug), staleTime: 30_000 })
+  return useQuery(itemQueries.detail(slug))
+}
+
+export function useConditions(category: ItemCategory | undefined, enabled = true) {
+  return useQuery({
+    ...conditionQueries.byCategory(category ?? 'set'),
+    enabled: enabled && category !== undefined,
+  })
 }
 
 /** The set with this number ('75192-1', or '75192' for its first version), when there is one. */
 export function useSetByNumber(number: string) {
-  return useQuery<{ results: SearchResult[] }, Error, SearchResult | null>({
-    queryKey: catalogueQueries.byNumber(number),
-    enabled: number.length > 0,
-    staleTime: 5 * 60_000,
-    select: ({ results }) => {
-      const wanted = number.toLowerCase()
-      return (
-        results.find(
-          (result) =>
-            result.type === 'set' &&
-            (result.number.toLowerCase() === wanted || result.number.toLowerCase() === `${wanted}-1`),
-        ) ?? null
-      )
-    },
-  })
+  return useQuery({ ...itemQueries.setByNumber(number), enabled: number.length > 0 })
+}
+
+/** The item search, from the search box and the add dialog's search. */
+export function useItemSearch(query: string, enabled: boolean) {
+  return useQuery({ ...itemQueries.search(query), enabled })
 }
 
 /**

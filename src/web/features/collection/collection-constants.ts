@@ -9,10 +9,9 @@ export const YEAR_MIN = 1950
 export const PIECES_MIN = 1
 export const MINIFIGURES_MIN = 0
 export const COST_HINT = 'What you paid for this item (optional, for P&L tracking)'
-/** The add dialog's search (spec 01 §5, §9): from 1 character, 300 ms after the last keystroke, 10 results. */
+/** The add dialog's search (spec 01 §5, §9): from 1 character, 300 ms after the last keystroke. */
 export const ADD_SEARCH_MIN_LENGTH = 1
 export const ADD_SEARCH_DEBOUNCE_MS = 300
-export const ADD_SEARCH_LIMIT = 10
 
 /** Toasts (spec 01 §8). Variant A's texts end without a full stop, variant B's with one. */
 export const TOASTS = {

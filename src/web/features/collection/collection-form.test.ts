@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { NOT_A_NUMBER } from '#web/lib/number-input.ts'
 import {
   ADD_SEARCH_DEBOUNCE_MS,
   addEntryBody,
   COST_HINT,
+  type ConditionChoice,
+  type CreateFormValues,
+  createFormSchema,
   createItemBody,
   createPrefill,
   EMPTY_ENTRY,
   type EntryFormValues,
   emptyCreateValues,
+  entryFormSchema,
   entryFormValues,
   entryPriceCurrency,
   FORM_MESSAGES,
@@ -16,9 +22,31 @@ import {
   serverFieldErrors,
   TOASTS,
   updateEntryBody,
-  validateCreate,
-  validateEntry,
 } from './collection-form.ts'
+
+interface CheckOptions {
+  conditions: readonly ConditionChoice[]
+  /** Number fields whose input holds text the browser cannot read as a number. */
+  badInputs?: ReadonlySet<string>
+  missingCondition?: string
+}
+
+/** What the form shows under each field for these values: the schema's first message per field. */
+function messages<Values extends object>(schema: z.ZodType, values: Values, badInputs?: ReadonlySet<string>) {
+  const typed = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, badInputs?.has(field) ? NOT_A_NUMBER : value]),
+  )
+  const result = schema.safeParse(typed)
+  const found: Record<string, string> = {}
+  for (const issue of result.success ? [] : result.error.issues)
+    found[String(issue.path[0])] ??= issue.message
+  return found as Partial<Record<keyof Values, string>>
+}
+
+const validateEntry = (values: EntryFormValues, { badInputs, ...rules }: CheckOptions) =>
+  messages(entryFormSchema(rules), values, badInputs)
+const validateCreate = (values: CreateFormValues, { badInputs, ...rules }: CheckOptions) =>
+  messages(createFormSchema(rules), values, badInputs)
 
 const conditions = [
   { id: 1, label: 'New/Sealed' },

@@ -1,18 +1,24 @@
 /**
  * The add-to-collection, edit-entry and create-item forms (spec 01 §3, §5, §8): what the fields hold,
- * how they are checked, and the request bodies they become. The shared contract's schemas give the
- * rules and messages, so the forms and the server agree; the forms add the spec's own: 'Required',
- * 'Condition not found' (a chosen condition that is not among the loaded ones), 'Please select a
- * condition', and 'Expected number, received string' for text typed into a number field.
+ * how they are checked, and the request bodies they become. Each field is checked by the shared
+ * contract's schema for it, so the forms and the server agree; the forms add the spec's own:
+ * 'Required', 'Condition not found' (a chosen condition that is not among the loaded ones), 'Please
+ * select a condition', and 'Expected number, received string' for text typed into a number field.
  */
-import { type ItemWriteBody, itemWriteBodySchema } from '#shared/contract/catalogue.ts'
+import { z } from 'zod'
+import type { ItemWriteBody } from '#shared/contract/catalogue.ts'
 import {
   type AddCollectionBody,
-  addCollectionBodySchema,
   type CollectionEntry,
+  pricePaidSchema,
+  purchaseDateSchema,
+  quantitySchema,
   type UpdateCollectionBody,
 } from '#shared/contract/collections.ts'
 import { type CurrencyCode, isCurrencyCode, parseAmount } from '#shared/money.ts'
+import { forItemType, type ItemFieldValues, itemFieldsShape } from '#web/features/item-editor/index.ts'
+import { numberInputText, numberOrNull } from '#web/lib/form-schemas.ts'
+import { NOT_A_NUMBER_MESSAGE } from '#web/lib/number-input.ts'
 import { ADD_SEARCH_MIN_LENGTH } from './collection-constants.ts'
 
 export * from './collection-constants.ts'
@@ -21,7 +27,7 @@ export const FORM_MESSAGES = {
   required: 'Required',
   conditionNotFound: 'Condition not found',
   selectCondition: 'Please select a condition',
-  notANumber: 'Expected number, received string',
+  notANumber: NOT_A_NUMBER_MESSAGE,
 } as const
 
 export function isAddSearchable(query: string): boolean {
@@ -44,11 +50,6 @@ export const EMPTY_ENTRY: EntryFormValues = {
   purchaseDate: '',
 }
 
-export type FormErrors<Field extends string> = Partial<Record<Field, string>>
-
-/** Number fields whose input holds text that is not a number (the browser's `validity.badInput`). */
-export type BadInputs = ReadonlySet<string>
-
 export interface ConditionChoice {
   id: number
   label: string
@@ -62,42 +63,41 @@ function conditionById(conditions: readonly ConditionChoice[], id: string): Cond
 
 const ENTRY_FIELDS = ['conditionId', 'quantity', 'pricePaid', 'purchaseDate'] as const
 
-/**
- * Checks the entry fields. `missingCondition` is the message for no condition: 'Required' in
- * variant A (a generic validator message), 'Please select a condition' elsewhere.
- */
-export function validateEntry(
-  values: EntryFormValues,
-  options: {
-    conditions: readonly ConditionChoice[]
-    badInputs?: BadInputs
-    missingCondition?: string
-  },
-): FormErrors<keyof EntryFormValues> {
-  const errors: FormErrors<keyof EntryFormValues> = {}
-  if (!values.conditionId) errors.conditionId = options.missingCondition ?? FORM_MESSAGES.selectCondition
-  else if (!conditionById(options.conditions, values.conditionId))
-    errors.conditionId = FORM_MESSAGES.conditionNotFound
-  for (const field of ['quantity', 'pricePaid'] as const) {
-    if (options.badInputs?.has(field)) errors[field] = FORM_MESSAGES.notANumber
-  }
-  if (!errors.quantity && values.quantity.trim() === '') errors.quantity = FORM_MESSAGES.required
+export interface EntryRules {
+  /** The conditions offered (loaded for the item's type); a choice outside them is 'Condition not found'. */
+  conditions: readonly ConditionChoice[]
+  /** For no condition: 'Required' in variant A (a generic validator message), else 'Please select a condition'. */
+  missingCondition?: string
+}
 
-  // The contract's rules for the rest: whole quantity of at least 1, a price of 0 or more with at most
-  // two decimals, a real purchase date that is not in the future.
-  const parsed = addCollectionBodySchema.safeParse({
-    itemId: 1,
-    condition: 'checked above',
-    quantity: values.quantity.trim(),
-    pricePaid: values.pricePaid,
-    purchaseDate: values.purchaseDate || undefined,
-  })
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = issue.path[0]
-    if (field === 'quantity' || field === 'pricePaid' || field === 'purchaseDate')
-      errors[field] ??= issue.message
+/**
+ * The entry fields' checks: a condition among the loaded ones, a whole quantity of at least 1, a
+ * price of 0 or more with at most two decimals, a real purchase date that is not in the future.
+ */
+export function entryFieldsShape(rules: EntryRules) {
+  return {
+    conditionId: z.string().superRefine((id, context) => {
+      if (!id)
+        context.addIssue({ code: 'custom', message: rules.missingCondition ?? FORM_MESSAGES.selectCondition })
+      else if (!conditionById(rules.conditions, id))
+        context.addIssue({ code: 'custom', message: FORM_MESSAGES.conditionNotFound })
+    }),
+    quantity: numberInputText()
+      .trim()
+      .min(1, { message: FORM_MESSAGES.required })
+      // The contract reads the quantity from any JSON value; here it is always text.
+      .pipe(quantitySchema as unknown as z.ZodType<number, string>),
+    pricePaid: numberInputText().pipe(pricePaidSchema),
+    purchaseDate: z
+      .string()
+      .transform((date) => date || undefined)
+      .pipe(purchaseDateSchema.optional()),
   }
-  return errors
+}
+
+/** Condition, quantity, price and date: variant A, variant B's details and the edit dialog. */
+export function entryFormSchema(rules: EntryRules) {
+  return z.object(entryFieldsShape(rules))
 }
 
 /**
@@ -174,16 +174,7 @@ export function updateEntryBody(
 }
 
 /** Variant B's create mode: the new item, then the entry. */
-export interface CreateFormValues extends EntryFormValues {
-  type: 'set' | 'minifig'
-  name: string
-  number: string
-  theme: string
-  year: string
-  pieces: string
-  minifigures: string
-  imageUrl: string
-}
+export interface CreateFormValues extends EntryFormValues, ItemFieldValues {}
 
 /**
  * The create form starts from what was searched for: a number-like query (digits, no spaces, e.g.
@@ -212,12 +203,6 @@ export function emptyCreateValues(
   }
 }
 
-/** A number, or null when empty; text that is not a number stays NaN so the schema says so. */
-function numberOrNull(value: string): number | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : Number(trimmed)
-}
-
 /** POST /api/items: trimmed text, numbers or null; pieces and minifigures belong to sets only. */
 export function createItemBody(values: CreateFormValues): ItemWriteBody {
   const isSet = values.type === 'set'
@@ -233,34 +218,22 @@ export function createItemBody(values: CreateFormValues): ItemWriteBody {
   }
 }
 
-const ITEM_FIELDS = ['name', 'number', 'theme', 'year', 'pieces', 'minifigures', 'imageUrl'] as const
-
-export function validateCreate(
-  values: CreateFormValues,
-  options: { conditions: readonly ConditionChoice[]; badInputs?: BadInputs },
-): FormErrors<keyof CreateFormValues> {
-  const errors: FormErrors<keyof CreateFormValues> = {}
-  for (const field of ['year', 'pieces', 'minifigures'] as const) {
-    if (options.badInputs?.has(field)) errors[field] = FORM_MESSAGES.notANumber
-  }
-  const parsed = itemWriteBodySchema.safeParse(createItemBody(values))
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = ITEM_FIELDS.find((name) => name === issue.path[0])
-    if (field) errors[field] ??= issue.message
-  }
-  return {
-    ...errors,
-    ...validateEntry(values, { ...options, missingCondition: FORM_MESSAGES.selectCondition }),
-  }
-}
-
-export function hasErrors(errors: Partial<Record<string, string>>): boolean {
-  return Object.values(errors).some(Boolean)
+/** The new item's facts and the entry, each field checked by the contract's schema for it. */
+export function createFormSchema(rules: EntryRules) {
+  return z
+    .custom<CreateFormValues>()
+    .transform(forItemType)
+    .pipe(
+      z.object({
+        ...itemFieldsShape(),
+        ...entryFieldsShape({ ...rules, missingCondition: FORM_MESSAGES.selectCondition }),
+      }),
+    )
 }
 
 /** The first field with a message, in the form's order, to move focus to. */
 export function firstInvalidField<Field extends string>(
-  errors: FormErrors<Field>,
+  errors: Partial<Record<Field, unknown>>,
   order: readonly Field[],
 ): Field | undefined {
   return order.find((field) => errors[field])

@@ -19,7 +19,7 @@ export {
 } from './components/lazy-dialogs.tsx'
 export { SignedChange } from './components/signed-change.tsx'
 export {
-  collectionKeys,
+  collectionQueries,
   invalidateCollection,
   MOST_VALUABLE_QUERY,
   RECENT_QUERY,

@@ -91,7 +91,7 @@ describe('itemWriteBody', () => {
 })
 
 describe('itemFormSchema', () => {
-  const schema = itemFormSchema({ currency: 'USD', mode: 'create' })
+  const schema = itemFormSchema()
   const messages = (values: ItemFormValues) => {
     const result = schema.safeParse(values)
     return result.success

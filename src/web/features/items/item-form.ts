@@ -1,24 +1,21 @@
 /**
  * The add and edit item form (spec 02 §2, §5): what the fields hold, how they become the request
- * body, and the messages. Validation is the shared contract's schema, run on the converted body, so
- * the form and the server agree on every rule and message.
+ * body, and the messages. Each field is checked by the shared contract's schema for it, so the form
+ * and the server agree on every rule and message.
  */
 import { z } from 'zod'
-import {
-  type ItemDetail,
-  type ItemWriteBody,
-  type ItemWriteData,
-  itemWriteBodySchema,
-} from '#shared/contract/catalogue.ts'
+import { type ItemDetail, type ItemWriteBody, itemFieldSchemas } from '#shared/contract/catalogue.ts'
 import { type CurrencyCode, convertAmount, type RatesPerUsd } from '#shared/money.ts'
+import {
+  forItemType,
+  type ItemFieldValues,
+  type ItemType,
+  itemFieldsShape,
+} from '#web/features/item-editor/index.ts'
+import { numberOrNull, optionalAmountInput, textOrNull } from '#web/lib/form-schemas.ts'
 
-export type ItemType = 'set' | 'minifig'
-
-export const YEAR_MIN = 1950
-export const PIECES_MIN = 1
-export const MINIFIGURES_MIN = 0
-export const MSRP_STEP = '0.01'
-export const MSRP_HINT = 'The official retail price in your local currency'
+export { numberLabel } from '#web/features/item-editor/index.ts'
+export type { ItemType }
 
 export const ITEM_ADDED = { title: 'Success', description: 'Item added successfully' }
 export const ITEM_ADD_FAILED = 'Failed to add item. Please try again.'
@@ -26,15 +23,7 @@ export const ITEM_UPDATED = { title: 'Success', description: 'Item updated succe
 export const ITEM_UPDATE_FAILED = 'Failed to update item. Please try again.'
 
 /** The form's fields, as the inputs hold them: text. */
-export interface ItemFormValues {
-  type: ItemType
-  name: string
-  number: string
-  theme: string
-  year: string
-  imageUrl: string
-  pieces: string
-  minifigures: string
+export interface ItemFormValues extends ItemFieldValues {
   originalMsrp: string
 }
 
@@ -54,10 +43,6 @@ export function addItemButtonLabel(type: ItemType | undefined): string {
   if (type === 'set') return 'Add Set'
   if (type === 'minifig') return 'Add Minifigure'
   return 'Add Item'
-}
-
-export function numberLabel(type: ItemType): string {
-  return type === 'set' ? 'Set Number' : 'Minifigure Code'
 }
 
 export function emptyItemFormValues(type: ItemType): ItemFormValues {
@@ -100,18 +85,6 @@ export function itemFormValues(
   }
 }
 
-/** Trimmed text, or null when empty. */
-function textOrNull(value: string): string | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : trimmed
-}
-
-/** A number, or null when empty; text that is not a number stays NaN so the schema says so. */
-function numberOrNull(value: string): number | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : Number(trimmed)
-}
-
 export interface BodyOptions {
   /** The display currency: the currency the retail price was typed in. */
   currency: CurrencyCode
@@ -149,12 +122,12 @@ export function itemWriteBody(values: ItemFormValues, options: BodyOptions): Ite
   return body
 }
 
-/** The form's schema: the values converted to the body, checked by the shared contract. */
-export function itemFormSchema(options: BodyOptions) {
+/** The form's schema: each field's text piped into the contract's schema for it. */
+export function itemFormSchema() {
   return z
     .custom<ItemFormValues>()
-    .transform((values) => itemWriteBody(values, options))
-    .pipe(itemWriteBodySchema)
+    .transform(forItemType)
+    .pipe(
+      z.object({ ...itemFieldsShape(), originalMsrp: optionalAmountInput(itemFieldSchemas.originalMsrp) }),
+    )
 }
-
-export type ItemFormOutput = ItemWriteData

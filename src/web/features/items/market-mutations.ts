@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import type { RecordSaleBody, Sale } from '#shared/contract/market.ts'
 import { apiRequest } from '#web/lib/api.ts'
+import { useApiMutation } from '#web/lib/use-api-mutation.ts'
 import { invalidateMarket } from './market-queries.ts'
 
 /** POST /api/items/{id}/sales: the recorded sale (verified at once for trusted members and admins). */
 export function useRecordSale(itemId: number) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useApiMutation({
     mutationFn: (body: RecordSaleBody) => apiRequest<Sale>('POST', `/api/items/${itemId}/sales`, { body }),
     onSuccess: () => invalidateMarket(queryClient, itemId),
   })
@@ -15,7 +16,7 @@ export function useRecordSale(itemId: number) {
 /** POST /api/sales/{id}/verify (trusted members and admins). */
 export function useVerifySale(itemId: number) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useApiMutation({
     mutationFn: (saleId: number) => apiRequest<Sale>('POST', `/api/sales/${saleId}/verify`),
     onSuccess: () => invalidateMarket(queryClient, itemId),
   })
@@ -24,7 +25,7 @@ export function useVerifySale(itemId: number) {
 /** DELETE /api/sales/{id} (trusted members and admins). */
 export function useDeleteSale(itemId: number) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useApiMutation({
     mutationFn: (saleId: number) => apiRequest<void>('DELETE', `/api/sales/${saleId}`),
     onSuccess: () => invalidateMarket(queryClient, itemId),
   })

@@ -1,7 +1,8 @@
 /** When the item search box searches, how much it asks for, and what it says (spec 01 §2, §5, §9). */
 
 export const SEARCH_MIN_LENGTH = 3
-export const SEARCH_LIMIT = 10
+// The page size is part of the search's query key, which the catalogue owns.
+export { SEARCH_LIMIT } from '#web/features/catalogue/index.ts'
 export const SEARCH_DEBOUNCE_MS = 250
 export const SEARCH_BLUR_CLOSE_MS = 150
 

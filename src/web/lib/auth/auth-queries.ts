@@ -1,3 +1,4 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { AuthProviders, BetaAccess, User } from '#shared/contract/auth.ts'
 import { ApiError, apiRequest } from '../api.ts'
 
@@ -6,11 +7,46 @@ export const BETA_ACCESS_CACHE_MS = 5 * 60_000
 export const LOGIN_PATH = '/api/login'
 export const LOGOUT_PATH = '/api/logout'
 
-/** Query keys of the signed-in state; one factory so every screen invalidates the same keys. */
-export const authKeys = {
-  user: ['/api/auth/user'] as const,
-  betaAccess: (userId: string) => ['/api/auth/beta-access', { userId }] as const,
-  providers: ['/api/auth/providers'] as const,
+/**
+ * The signed-in state (spec 01 §4). The user is never fresh: re-checked every 10 s and on mount, no
+ * retry, no refetch on focus. Beta access is asked for per user (the key carries the id, the URL does
+ * not), cached 5 minutes and retried once.
+ */
+export const authQueries = {
+  user: () =>
+    queryOptions({
+      queryKey: ['/api/auth/user'] as const,
+      queryFn: ({ signal }) => fetchCurrentUser(signal),
+      staleTime: 0,
+      refetchInterval: AUTH_RECHECK_MS,
+      refetchOnMount: true,
+      refetchOnWindowFocus: false,
+      retry: false,
+    }),
+  betaAccess: (userId: string) =>
+    queryOptions({
+      queryKey: ['/api/auth/beta-access', { userId }] as const,
+      queryFn: ({ signal }) => fetchBetaAccess(signal),
+      staleTime: BETA_ACCESS_CACHE_MS,
+      retry: 1,
+    }),
+  /** Which sign-in providers the server offers; without an answer, only e-mail and password. */
+  providers: () =>
+    queryOptions({
+      queryKey: ['/api/auth/providers'] as const,
+      queryFn: ({ signal }) => fetchAuthProviders(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+}
+
+/**
+ * After the user changes (sign-in, onboarding, a profile update): show the server's answer at once,
+ * then re-check it (spec 01 §4).
+ */
+export async function refreshUser(queryClient: QueryClient, updated?: User | null): Promise<void> {
+  const { queryKey } = authQueries.user()
+  if (updated?.id) queryClient.setQueryData(queryKey, updated)
+  await queryClient.invalidateQueries({ queryKey, exact: true })
 }
 
 /**

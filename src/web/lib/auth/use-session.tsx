@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { BetaAccess, User } from '#shared/contract/auth.ts'
-import {
-  AUTH_RECHECK_MS,
-  authKeys,
-  BETA_ACCESS_CACHE_MS,
-  fetchBetaAccess,
-  fetchCurrentUser,
-  hasBetaAccess,
-} from './auth-queries.ts'
+import { authQueries, hasBetaAccess } from './auth-queries.ts'
 
 export type SessionStatus = 'loading' | 'signed-out' | 'no-access' | 'access-error' | 'ready'
 
@@ -23,28 +16,13 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null)
 
 /**
- * Who is signed in and whether the private beta lets them in, checked once for the whole app.
- * The user is never fresh: re-checked every 10 s and on mount, no retry, no refetch on focus.
- * The access check runs only when signed in, is cached 5 minutes and retried once (spec 01 §4).
+ * Who is signed in and whether the private beta lets them in, checked once for the whole app
+ * (spec 01 §4). The access check runs only when signed in.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const userQuery = useQuery({
-    queryKey: authKeys.user,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    staleTime: 0,
-    refetchInterval: AUTH_RECHECK_MS,
-    refetchOnMount: true,
-    refetchOnWindowFocus: false,
-    retry: false,
-  })
+  const userQuery = useQuery(authQueries.user())
   const user = userQuery.data ?? null
-  const accessQuery = useQuery({
-    queryKey: authKeys.betaAccess(user?.id ?? ''),
-    queryFn: ({ signal }) => fetchBetaAccess(signal),
-    enabled: user !== null,
-    staleTime: BETA_ACCESS_CACHE_MS,
-    retry: 1,
-  })
+  const accessQuery = useQuery({ ...authQueries.betaAccess(user?.id ?? ''), enabled: user !== null })
 
   let status: SessionStatus
   if (userQuery.isPending) status = 'loading'

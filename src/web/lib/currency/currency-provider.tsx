@@ -18,8 +18,8 @@ import {
   type RatesPerUsd,
 } from '#shared/money.ts'
 import { apiRequest } from '../api.ts'
-import { updateProfile } from '../auth/profile-api.ts'
 import { useSession } from '../auth/use-session.tsx'
+import { useUpdateProfile } from '../auth/use-update-profile.ts'
 import {
   type CachedRates,
   isFresh,
@@ -126,6 +126,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   }, [preference])
 
   const signedInWithAccess = status === 'ready'
+  // Saving the choice is best effort: a failure is logged only (spec 01 §8).
+  const { mutate: saveChoice } = useUpdateProfile({ bestEffort: true })
   const setCurrency = useCallback(
     (next: CurrencyCode) => {
       setCurrencyState(next)
@@ -133,13 +135,17 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       if (canCallApi) ensureRates()
       if (!signedInWithAccess) return
       unsavedChoice.current = next === lastSeenPreference.current ? undefined : next
-      updateProfile({ currencyPreference: next }).catch((error: unknown) => {
-        // Saving the choice is best effort: logged only (spec 01 §8).
-        console.error('Failed to save the currency preference', error)
-        if (unsavedChoice.current === next) unsavedChoice.current = undefined
-      })
+      saveChoice(
+        { currencyPreference: next },
+        {
+          onError: (error) => {
+            console.error('Failed to save the currency preference', error)
+            if (unsavedChoice.current === next) unsavedChoice.current = undefined
+          },
+        },
+      )
     },
-    [canCallApi, ensureRates, signedInWithAccess],
+    [canCallApi, ensureRates, signedInWithAccess, saveChoice],
   )
 
   const formatAmount = useCallback(

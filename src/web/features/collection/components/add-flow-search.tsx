@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
 import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
+import { useItemSearch } from '#web/features/catalogue/index.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
-import { useAddSearch } from '../queries.ts'
 
 interface AddFlowSearchProps {
   query: string
@@ -24,7 +24,7 @@ export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlo
   const inputRef = useRef<HTMLInputElement>(null)
   const trimmed = query.trim()
   const debounced = useDebouncedValue(trimmed, ADD_SEARCH_DEBOUNCE_MS)
-  const search = useAddSearch(debounced, isAddSearchable(debounced))
+  const search = useItemSearch(debounced, isAddSearchable(debounced))
   const active = isAddSearchable(trimmed)
   const settled = active && debounced === trimmed && !search.isFetching && !search.isPlaceholderData
   const results = active && isAddSearchable(debounced) && !search.isError ? (search.data?.results ?? []) : []

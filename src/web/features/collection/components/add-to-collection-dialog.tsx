@@ -1,29 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useCallback, useRef, useState } from 'react'
-import type { AddCollectionBody } from '#shared/contract/collections.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
+import { useState } from 'react'
 import { Dialog } from '#web/components/ui/dialog.tsx'
-import { FormError } from '#web/components/ui/form-field.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import {
-  addEntryBody,
-  COST_HINT,
-  EMPTY_ENTRY,
-  ENTRY_FIELD_ORDER,
-  type EntryFormValues,
-  FORM_MESSAGES,
-  firstInvalidField,
-  hasErrors,
-  TOASTS,
-  validateEntry,
-} from '../collection-form.ts'
-import { addCollectionEntry, handledAsUnauthorized } from '../mutations.ts'
-import { invalidateCollection, useConditions } from '../queries.ts'
-import { useFormState } from '../use-form-state.ts'
-import { EntryFields, focusField } from './entry-fields.tsx'
+import { addEntryBody, COST_HINT, EMPTY_ENTRY, FORM_MESSAGES, TOASTS } from '../collection-form.ts'
+import { useAddCollectionEntry } from '../mutations.ts'
+import { EntryForm } from './entry-form.tsx'
 
 /** The item variant A adds: what the item page has at hand. */
 export interface AddToCollectionItem {
@@ -57,57 +40,14 @@ function AddToCollectionForm({
   open,
   onOpenChange,
 }: AddToCollectionDialogProps & { item: AddToCollectionItem }) {
-  const queryClient = useQueryClient()
   const { currency, currencyInfo, formatAmount } = useCurrency()
-  const conditions = useConditions(item.type, open)
-  const formRef = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string | undefined>(undefined)
+  const add = useAddCollectionEntry()
 
-  const validate = useCallback(
-    (values: EntryFormValues, badInputs: ReadonlySet<string>) =>
-      validateEntry(values, {
-        conditions: conditions.data ?? [],
-        badInputs,
-        missingCondition: FORM_MESSAGES.required,
-      }),
-    [conditions.data],
-  )
-  const form = useFormState<EntryFormValues>(EMPTY_ENTRY, validate)
-
-  const add = useMutation({
-    mutationFn: (body: AddCollectionBody) => addCollectionEntry(body),
-    onSuccess: async () => {
-      toast({ ...TOASTS.addedA, variant: 'success' })
-      form.reset()
-      setServerError(undefined)
-      onOpenChange(false)
-      await invalidateCollection(queryClient)
-    },
-    onError: (error) => {
-      console.error(error)
-      if (handledAsUnauthorized(error)) return
-      toast({ ...TOASTS.addFailedA, variant: 'destructive' })
-      setServerError(serverMessage(error, ''))
-    },
-  })
-
+  // The form lives in the dialog's content: each opening starts with the defaults.
   const close = (next: boolean) => {
-    if (!next) {
-      form.reset()
-      setServerError(undefined)
-    }
+    if (!next) setServerError(undefined)
     onOpenChange(next)
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = form.check()
-    if (hasErrors(errors)) {
-      focusField(formRef.current, firstInvalidField(errors, ENTRY_FIELD_ORDER))
-      return
-    }
-    setServerError(undefined)
-    add.mutate(addEntryBody(form.values, { itemId: item.id, conditions: conditions.data ?? [], currency }))
   }
 
   const retail =
@@ -129,40 +69,36 @@ function AddToCollectionForm({
           {retail ? <p className="mt-0.5 text-muted text-sm tabular">{retail}</p> : null}
         </div>
       </div>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={submit}
-        aria-label="Add to Collection"
-        className="mt-5 grid gap-5"
-      >
-        <EntryFields
-          values={form.values}
-          errors={form.errors}
-          conditions={conditions.data}
-          conditionsLoading={conditions.isPending}
+      <div className="mt-5">
+        <EntryForm
+          label="Add to Collection"
+          itemType={item.type}
+          defaultValues={EMPTY_ENTRY}
+          missingCondition={FORM_MESSAGES.required}
           currencySymbol={currencyInfo.symbol}
           priceLabel="Cost Basis (per item)"
           priceHint={COST_HINT}
-          disabled={add.isPending}
-          onChange={(field, value) => form.setField(field, value)}
-          onBadInput={form.setBadInput}
+          submitLabel="Add to Collection"
+          pendingLabel="Adding..."
+          pending={add.isPending}
+          serverError={serverError}
+          onCancel={() => close(false)}
+          onSubmit={(values, conditions) => {
+            setServerError(undefined)
+            add.mutate(addEntryBody(values, { itemId: item.id, conditions, currency }), {
+              onSuccess: () => {
+                toast({ ...TOASTS.addedA, variant: 'success' })
+                close(false)
+              },
+              onError: (error) => {
+                console.error(error)
+                toast({ ...TOASTS.addFailedA, variant: 'destructive' })
+                setServerError(serverMessage(error, ''))
+              },
+            })
+          }}
         />
-        {serverError ? <FormError>{serverError}</FormError> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => close(false)}
-            disabled={add.isPending}
-            className={buttonClasses('secondary', 'md')}
-          >
-            Cancel
-          </button>
-          <button type="submit" disabled={add.isPending} className={buttonClasses('primary', 'md')}>
-            {add.isPending ? 'Adding...' : 'Add to Collection'}
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   )
 }

@@ -1,29 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useCallback, useRef, useState } from 'react'
-import type { CollectionEntry, UpdateCollectionBody } from '#shared/contract/collections.ts'
+import { useState } from 'react'
+import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { currencyOf } from '#shared/money.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
-import { FormError } from '#web/components/ui/form-field.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import {
-  ENTRY_FIELD_ORDER,
-  type EntryFormValues,
-  entryFormValues,
-  entryPriceCurrency,
-  firstInvalidField,
-  hasErrors,
-  TOASTS,
-  updateEntryBody,
-  validateEntry,
-} from '../collection-form.ts'
-import { handledAsUnauthorized, updateCollectionEntry } from '../mutations.ts'
-import { invalidateCollection, useConditions } from '../queries.ts'
-import { useFormState } from '../use-form-state.ts'
-import { EntryFields, focusField } from './entry-fields.tsx'
+import { entryFormValues, entryPriceCurrency, TOASTS, updateEntryBody } from '../collection-form.ts'
+import { useUpdateCollectionEntry } from '../mutations.ts'
+import { EntryForm } from './entry-form.tsx'
 
 interface EditEntryDialogProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -42,49 +27,11 @@ export function EditEntryDialog({ entry, onClose }: EditEntryDialogProps) {
 }
 
 function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const { currency: displayCurrency } = useCurrency()
-  const conditions = useConditions(entry.item.type)
-  const formRef = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string | undefined>(undefined)
+  const [defaultValues] = useState(() => entryFormValues(entry))
   const priceCurrency = entryPriceCurrency(entry)
-  const validate = useCallback(
-    (values: EntryFormValues, badInputs: ReadonlySet<string>) =>
-      validateEntry(values, { conditions: conditions.data ?? [], badInputs }),
-    [conditions.data],
-  )
-  const form = useFormState<EntryFormValues>(entryFormValues(entry), validate)
-
-  const save = useMutation({
-    mutationFn: (body: UpdateCollectionBody) => updateCollectionEntry(entry.id, body),
-    onSuccess: async () => {
-      toast({ ...TOASTS.updated, variant: 'success' })
-      onClose()
-      await invalidateCollection(queryClient)
-    },
-    onError: (error) => {
-      console.error(error)
-      if (handledAsUnauthorized(error)) return
-      toast({ ...TOASTS.updateFailed, variant: 'destructive' })
-      setServerError(serverMessage(error, ''))
-    },
-  })
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = form.check()
-    if (hasErrors(errors)) {
-      focusField(formRef.current, firstInvalidField(errors, ENTRY_FIELD_ORDER))
-      return
-    }
-    const body = updateEntryBody(entry, form.values, conditions.data ?? [])
-    if (!body) {
-      onClose()
-      return
-    }
-    setServerError(undefined)
-    save.mutate(body)
-  }
+  const save = useUpdateCollectionEntry(entry.id)
 
   return (
     <Dialog
@@ -103,18 +50,11 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
           <p className="font-semibold text-fg leading-snug">{entry.item.name}</p>
         </div>
       </div>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={submit}
-        aria-label="Edit collection item"
-        className="mt-5 grid gap-5"
-      >
-        <EntryFields
-          values={form.values}
-          errors={form.errors}
-          conditions={conditions.data}
-          conditionsLoading={conditions.isPending}
+      <div className="mt-5">
+        <EntryForm
+          label="Edit collection item"
+          itemType={entry.item.type}
+          defaultValues={defaultValues}
           currencySymbol={currencyOf(priceCurrency).symbol}
           priceLabel="Cost per item"
           priceNote={
@@ -122,25 +62,32 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
               ? undefined
               : `In ${priceCurrency}, the currency it was entered in.`
           }
-          disabled={save.isPending}
-          onChange={(field, value) => form.setField(field, value)}
-          onBadInput={form.setBadInput}
+          submitLabel="Save changes"
+          pendingLabel="Saving..."
+          pending={save.isPending}
+          serverError={serverError}
+          onCancel={onClose}
+          onSubmit={(values, conditions) => {
+            const body = updateEntryBody(entry, values, conditions)
+            if (!body) {
+              onClose()
+              return
+            }
+            setServerError(undefined)
+            save.mutate(body, {
+              onSuccess: () => {
+                toast({ ...TOASTS.updated, variant: 'success' })
+                onClose()
+              },
+              onError: (error) => {
+                console.error(error)
+                toast({ ...TOASTS.updateFailed, variant: 'destructive' })
+                setServerError(serverMessage(error, ''))
+              },
+            })
+          }}
         />
-        {serverError ? <FormError>{serverError}</FormError> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={save.isPending}
-            className={buttonClasses('secondary', 'md')}
-          >
-            Cancel
-          </button>
-          <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'md')}>
-            {save.isPending ? 'Saving...' : 'Save changes'}
-          </button>
-        </div>
-      </form>
+      </div>
     </Dialog>
   )
 }

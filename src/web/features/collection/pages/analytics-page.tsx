@@ -5,7 +5,6 @@ import { DEFAULT_PORTFOLIO_RANGE } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { handleUnauthorized } from '#web/lib/auth/unauthorized.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
@@ -14,7 +13,6 @@ import { Allocation } from '../components/allocation.tsx'
 import { Performers } from '../components/performers.tsx'
 import { PortfolioChart } from '../components/portfolio-chart.tsx'
 import { TONE_CLASSES } from '../components/signed-change.tsx'
-import { isUnauthorized } from '../mutations.ts'
 import { parsePortfolioRange } from '../portfolio-range.ts'
 import { MOST_VALUABLE_QUERY, useCollectionPage, usePortfolio } from '../queries.ts'
 
@@ -36,9 +34,8 @@ export function AnalyticsPage() {
 
   useEffect(() => {
     const error = portfolio.error ?? collection.error
-    if (!error) return
-    if (isUnauthorized(error)) return handleUnauthorized()
-    console.error('Portfolio analytics could not be loaded', error)
+    // Logged only; a 401 is the query client's to answer.
+    if (error) console.error('Portfolio analytics could not be loaded', error)
   }, [portfolio.error, collection.error])
 
   const roiTone = toneOf(data?.totalRoiPercent)

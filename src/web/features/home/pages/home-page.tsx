@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { PersonStanding, ToyBrick } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { UserStats } from '#shared/contract/me.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { AddCollectionFlow } from '#web/features/collection/index.ts'
 import { ItemSearchBox } from '#web/features/search/index.ts'
-import { meKeys } from '#web/lib/auth/profile-api.ts'
+import { meQueries } from '#web/lib/auth/me-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { CollectionDashboard } from '../components/collection-dashboard.tsx'
@@ -20,7 +19,7 @@ import { homeSection } from '../home-section.ts'
 export function HomePage() {
   useDocumentTitle('Home')
   const { user } = useSession()
-  const stats = useQuery<UserStats>({ queryKey: meKeys.stats, staleTime: 30_000 })
+  const stats = useQuery(meQueries.stats())
   const section = homeSection(stats.data?.collectionCount, Boolean(user?.onboardingCompleted))
   const [adding, setAdding] = useState(false)
 

@@ -1,8 +1,8 @@
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
+import { useDeleteItem } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
-import { useDeleteItem } from '../mutations.ts'
 
 export const DELETE_TEXTS = {
   set: {

@@ -11,10 +11,10 @@ import { Dialog } from '#web/components/ui/dialog.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
+import { useConditions } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useRecordSale } from '../market-mutations.ts'
-import { useConditions } from '../market-queries.ts'
 import {
   emptyRecordSaleValues,
   PRICE_STEP,

@@ -1,5 +1,6 @@
 import { useLocation, useSearch } from 'wouter'
 import { useToast } from '#web/components/ui/use-toast.ts'
+import { useCreateItem } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -13,7 +14,6 @@ import {
   ITEM_ADDED,
   itemTypeFromQuery,
 } from '../item-form.ts'
-import { useCreateItem } from '../mutations.ts'
 
 /** /add-item (spec 02 §2): type=set or type=minifig in the query preselects the type. */
 export function AddItemPage() {

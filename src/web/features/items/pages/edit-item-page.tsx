@@ -6,7 +6,7 @@ import { canEditItem } from '#shared/permissions.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
-import { useItemDetail } from '#web/features/catalogue/index.ts'
+import { useItemDetail, useUpdateItem } from '#web/features/catalogue/index.ts'
 import { ApiError, serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
@@ -14,7 +14,6 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { FormPage } from '../components/form-page.tsx'
 import { ItemForm } from '../components/item-form.tsx'
 import { ITEM_UPDATE_FAILED, ITEM_UPDATED, itemFormValues } from '../item-form.ts'
-import { useUpdateItem } from '../mutations.ts'
 
 /** /item/{slug}/edit (spec 02 §2): the add form, filled in, for those who may edit the item. */
 export function EditItemPage({ params }: { params: { slug?: string } }) {

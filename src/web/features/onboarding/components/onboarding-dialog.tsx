@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ArrowRight, Boxes, ChartLine, Check, type LucideIcon, Store } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
@@ -7,7 +6,7 @@ import type { ProfileType } from '#shared/contract/values.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { useToast } from '#web/components/ui/use-toast.ts'
-import { refreshUser, updateProfile } from '#web/lib/auth/profile-api.ts'
+import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
 import { cn } from '#web/lib/cn.ts'
 
 export const ONBOARDING_SUCCESS = {
@@ -51,7 +50,6 @@ const stay = (event: Event) => event.preventDefault()
 export function OnboardingDialog() {
   const [step, setStep] = useState<1 | 2>(1)
   const [choice, setChoice] = useState<ProfileType | null>(null)
-  const queryClient = useQueryClient()
   const { toast } = useToast()
   const [, navigate] = useLocation()
   const chosen = PROFILE_TYPES.find((type) => type.id === choice)
@@ -72,12 +70,11 @@ export function OnboardingDialog() {
     target?.focus()
   }, [step, choice])
 
-  const save = useMutation({
-    mutationFn: (profileType: ProfileType) => updateProfile({ profileType, onboardingCompleted: true }),
-    onSuccess: async (user) => {
+  // The saved user closes this dialog, so what follows success is said here, not per call.
+  const save = useUpdateProfile({
+    onSuccess: () => {
       toast({ ...ONBOARDING_SUCCESS, variant: 'success' })
       navigate('/profile')
-      await refreshUser(queryClient, user)
     },
     onError: (error) => {
       console.error(error)
@@ -169,7 +166,7 @@ export function OnboardingDialog() {
                   type="button"
                   data-get-started
                   disabled={save.isPending}
-                  onClick={() => save.mutate(chosen.id)}
+                  onClick={() => save.mutate({ profileType: chosen.id, onboardingCompleted: true })}
                   className={buttonClasses('primary', 'lg')}
                 >
                   {save.isPending ? 'Saving…' : 'Get Started'}

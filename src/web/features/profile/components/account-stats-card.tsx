@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import type { UserStats } from '#shared/contract/me.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { meKeys } from '#web/lib/auth/profile-api.ts'
+import { meQueries } from '#web/lib/auth/me-queries.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 
 /** Account Stats from GET /api/me/stats; the total value is in the chosen currency. */
 export function AccountStatsCard() {
   const formatAmount = usePrice()
-  const stats = useQuery<UserStats>({ queryKey: meKeys.stats, staleTime: 30_000 })
+  const stats = useQuery(meQueries.stats())
   const rows = [
     { label: 'Collection items', value: stats.data ? String(stats.data.collectionCount) : '0' },
     { label: 'Active alerts', value: stats.data ? String(stats.data.alertsCount) : '0' },

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -11,7 +10,7 @@ import { Card } from '#web/components/ui/card.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
-import { refreshUser, updateProfile } from '#web/lib/auth/profile-api.ts'
+import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
 import {
   PROFILE_SAVE_FAILED,
   PROFILE_SAVED,
@@ -32,7 +31,6 @@ const PROFILE_TYPE_OPTIONS = PROFILE_TYPES.map((type) => ({
 export function PersonalInfoCard({ user }: { user: User }) {
   // A user without a first name lands straight in edit mode.
   const [editing, setEditing] = useState(() => !user.firstName)
-  const queryClient = useQueryClient()
   const { toast } = useToast()
   const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
@@ -46,10 +44,8 @@ export function PersonalInfoCard({ user }: { user: User }) {
     if (!editing) form.reset(profileFormValues({ firstName, lastName, profileType }))
   }, [editing, firstName, lastName, profileType, form])
 
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: async (updated) => {
-      await refreshUser(queryClient, updated)
+  const save = useUpdateProfile({
+    onSuccess: () => {
       toast({ ...PROFILE_SAVED, variant: 'success' })
       setEditing(false)
     },

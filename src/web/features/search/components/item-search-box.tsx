@@ -3,12 +3,12 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
+import { useItemSearch } from '#web/features/catalogue/index.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { moveHighlight } from '../move-highlight.ts'
-import { useItemSearch } from '../queries.ts'
 import { isSearchable, noResultsText, SEARCH_BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS } from '../search-query.ts'
 
 interface ItemSearchBoxProps {

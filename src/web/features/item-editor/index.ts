@@ -1,0 +1,13 @@
+/**
+ * The item editor's public face: the item fields of Add Item, Edit Item and Add to Collection's create
+ * step, and their checks. Apart from the catalogue's index so the screens that only show items never
+ * load the form code.
+ */
+export { ItemFields, MSRP_HINT } from './components/item-fields.tsx'
+export {
+  forItemType,
+  type ItemFieldValues,
+  type ItemType,
+  itemFieldsShape,
+  numberLabel,
+} from './item-fields.ts'

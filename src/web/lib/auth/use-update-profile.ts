@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { User } from '#shared/contract/auth.ts'
+import type { UpdateProfileBody } from '#shared/contract/me.ts'
+import { apiRequest } from '../api.ts'
+import { useApiMutation } from '../use-api-mutation.ts'
+import { refreshUser } from './auth-queries.ts'
+
+interface UpdateProfileOptions {
+  /** Runs with the server's answer shown, before the user is re-checked. */
+  onSuccess?: (user: User) => void
+  onError?: (error: Error) => void
+  /** Saving is best effort (the currency choice): a 401 is not a reason to go to login. */
+  bestEffort?: boolean
+}
+
+/**
+ * PUT /api/me/profile: onboarding, the profile edit and the currency choice each send their own
+ * fields. The answer is the user: shown at once, then re-checked (spec 01 §4).
+ */
+export function useUpdateProfile(options: UpdateProfileOptions = {}) {
+  const queryClient = useQueryClient()
+  return useApiMutation({
+    mutationFn: (body: UpdateProfileBody) => apiRequest<User>('PUT', '/api/me/profile', { body }),
+    meta: options.bestEffort ? { unauthorized: 'answer' } : undefined,
+    onSuccess: async (user) => {
+      // The answer shows at once (refreshUser's first step), the re-check follows.
+      const refreshed = refreshUser(queryClient, user)
+      options.onSuccess?.(user)
+      await refreshed
+    },
+    onError: options.onError,
+  })
+}
