@@ -28,6 +28,9 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD'
 /** Every market price is stored in pounds (DESIGN §3). */
 export const STORAGE_CURRENCY: CurrencyCode = 'GBP'
 
+/** An amount input's step: amounts have at most two decimals. */
+export const PRICE_STEP = '0.01'
+
 /** Units of each currency that one US dollar buys, as decimal strings. */
 export type RatesPerUsd = Record<CurrencyCode, string>
 

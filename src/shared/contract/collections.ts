@@ -5,6 +5,7 @@ import {
   COLLECTION_FILTERS,
   COLLECTION_SORTS,
   CURRENCY_CODES,
+  DEFAULT_PORTFOLIO_RANGE,
   PORTFOLIO_RANGES,
   SORT_DIRECTIONS,
 } from './values.ts'
@@ -161,7 +162,9 @@ export const collectionPageSchema = z.object({
 export type CollectionPage = z.infer<typeof collectionPageSchema>
 
 export const portfolioQuerySchema = z.object({
-  range: z.enum(PORTFOLIO_RANGES, { message: "range must be '90d', '1y' or 'all'" }).default('1y'),
+  range: z
+    .enum(PORTFOLIO_RANGES, { message: "range must be '90d', '1y' or 'all'" })
+    .default(DEFAULT_PORTFOLIO_RANGE),
 })
 
 export const portfolioSchema = z.object({

@@ -3,6 +3,7 @@ import { gradeSchema, pastDaySchema, queryInteger } from './common.ts'
 import {
   CONFIDENCES,
   CURRENCY_CODES,
+  DEFAULT_PRICE_RANGE,
   GRADES,
   PRICE_BASES,
   PRICE_RANGES,
@@ -123,7 +124,9 @@ export const priceByConditionSchema = z.array(
 export type PriceByCondition = z.infer<typeof priceByConditionSchema>
 
 export const priceHistoryQuerySchema = z.object({
-  range: z.enum(PRICE_RANGES, { message: "range must be '30d', '90d', '1y' or 'all'" }).default('90d'),
+  range: z
+    .enum(PRICE_RANGES, { message: "range must be '30d', '90d', '1y' or 'all'" })
+    .default(DEFAULT_PRICE_RANGE),
   grade: z.enum(GRADES, { message: "grade must be 'new' or 'used'" }).default('new'),
 })
 export const priceHistorySchema = z.object({

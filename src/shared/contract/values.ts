@@ -36,10 +36,12 @@ export type SaleSource = (typeof SALE_SOURCES)[number]
 /** The item page's price-history ranges, in button order. */
 export const PRICE_RANGES = ['30d', '90d', '1y', 'all'] as const
 export type PriceRange = (typeof PRICE_RANGES)[number]
+export const DEFAULT_PRICE_RANGE: PriceRange = '90d'
 
 /** The analytics page's ranges, in button order. */
 export const PORTFOLIO_RANGES = ['90d', '1y', 'all'] as const
 export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number]
+export const DEFAULT_PORTFOLIO_RANGE: PortfolioRange = '1y'
 
 export const COLLECTION_SORTS = [
   'added',

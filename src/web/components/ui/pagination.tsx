@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { cn } from '#web/lib/cn.ts'
-import { paginationSlots } from './pagination-logic.ts'
+import { paginationSlots } from './paging.ts'
 
 interface PaginationProps {
   page: number

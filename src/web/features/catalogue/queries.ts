@@ -6,10 +6,13 @@ import type {
   SearchResult,
   Theme,
 } from '#shared/contract/catalogue.ts'
-import { MINIFIG_THEME_SOURCE_LIMIT, PAGE_SIZE, pageOffset } from './catalogue-logic.ts'
+import type { ItemType } from '#shared/contract/values.ts'
+import { pageOffset } from '#web/components/ui/paging.ts'
+import { MINIFIG_THEME_SOURCE_LIMIT } from './filter-options.ts'
+import { PAGE_SIZE } from './list-params.ts'
 
 export interface ListFilters {
-  type: 'set' | 'minifig'
+  type: ItemType
   page: number
   query?: string
   /** Sets: a theme id. */
@@ -21,7 +24,8 @@ export interface ListFilters {
   set?: string
 }
 
-export type ItemCategory = 'set' | 'minifig'
+/** Conditions are per item type. */
+export type ItemCategory = ItemType
 
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
 
@@ -41,7 +45,7 @@ export const itemQueries = {
         {
           type: filters.type,
           limit: PAGE_SIZE,
-          offset: pageOffset(filters.page),
+          offset: pageOffset(filters.page, PAGE_SIZE),
           query: orUndefined(filters.query),
           themeId: orUndefined(filters.themeId),
           theme: orUndefined(filters.theme),

@@ -1,5 +1,5 @@
 import { useUrlParams } from '#web/lib/use-url-params.ts'
-import { LIST_SEARCH_DEBOUNCE_MS, listSearch, parseListParams } from './catalogue-logic.ts'
+import { LIST_SEARCH_DEBOUNCE_MS, listSearch, parseListParams } from './list-params.ts'
 
 /** The sets and minifigures lists' search, theme, year and page, kept in the URL. */
 export function useListParams() {

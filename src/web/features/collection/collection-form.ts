@@ -19,9 +19,11 @@ import { type CurrencyCode, isCurrencyCode, parseAmount } from '#shared/money.ts
 import { forItemType, type ItemFieldValues, itemFieldsShape } from '#web/features/item-editor/index.ts'
 import { numberInputText, numberOrNull } from '#web/lib/form-schemas.ts'
 import { NOT_A_NUMBER_MESSAGE } from '#web/lib/number-input.ts'
-import { ADD_SEARCH_MIN_LENGTH } from './collection-constants.ts'
+import { ADD_SEARCH_MIN_LENGTH } from './add-search.ts'
 
-export * from './collection-constants.ts'
+export * from './add-search.ts'
+export * from './collection-toasts.ts'
+export * from './entry-field-texts.ts'
 
 export const FORM_MESSAGES = {
   required: 'Required',
@@ -54,8 +56,6 @@ export interface ConditionChoice {
   id: number
   label: string
 }
-
-export const todayIso = () => new Date().toISOString().slice(0, 10)
 
 function conditionById(conditions: readonly ConditionChoice[], id: string): ConditionChoice | undefined {
   return conditions.find((condition) => String(condition.id) === id)

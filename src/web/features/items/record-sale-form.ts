@@ -7,8 +7,6 @@ import { z } from 'zod'
 import { type RecordSaleBody, recordSaleBodySchema, type Sale } from '#shared/contract/market.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 
-export const PRICE_STEP = '0.01'
-
 export const RECORD_SALE_TEXTS = {
   title: 'Record a sale',
   submit: 'Record sale',

@@ -1,8 +1,6 @@
-import { Search, X } from 'lucide-react'
 import { useId } from 'react'
-import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { SearchField } from '#web/components/ui/search-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { cn } from '#web/lib/cn.ts'
 
 /** The select's value for "no filter" (Radix selects cannot hold an empty value). */
 export const ALL = 'all'
@@ -36,36 +34,13 @@ export function ListFilters({
   const id = useId()
   return (
     <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_18rem_10rem]">
-      <div className="relative">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {searchLabel}
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
-        />
-        <input
-          id={`${id}-search`}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder={searchPlaceholder}
-          value={searchValue}
-          onChange={(event) => onSearchChange(event.target.value)}
-          className={cn(inputClasses, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
-        />
-        {searchValue ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => onSearchChange('')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-muted transition-colors hover:bg-raised hover:text-fg"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        id={`${id}-search`}
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={searchValue}
+        onChange={onSearchChange}
+      />
       <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3 md:contents">
         <div>
           <label htmlFor={`${id}-theme`} className="sr-only">

@@ -2,8 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import type { Item, ListItemsResponse } from '#shared/contract/catalogue.ts'
 import { Pagination } from '#web/components/ui/pagination.tsx'
+import { pageCount } from '#web/components/ui/paging.ts'
 import { cn } from '#web/lib/cn.ts'
-import { PAGE_SIZE, pageCount } from '../catalogue-logic.ts'
+import { PAGE_SIZE } from '../list-params.ts'
 import { EmptyList, ListError } from './list-header.tsx'
 
 /**

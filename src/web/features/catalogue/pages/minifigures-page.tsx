@@ -5,17 +5,13 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import {
-  listSearch,
-  MINIFIG_SKELETON_COUNT,
-  minifigThemeNames,
-  showingMinifiguresText,
-  yearOptions,
-} from '../catalogue-logic.ts'
 import { MinifigCard, MinifigCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
 import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
+import { minifigThemeNames, yearOptions } from '../filter-options.ts'
+import { MINIFIG_SKELETON_COUNT, showingMinifiguresText } from '../list-counts.ts'
+import { listSearch } from '../list-params.ts'
 import { useItemList, useMinifigThemeSource, useSetByNumber } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 

@@ -1,10 +1,9 @@
-import { LoaderCircle, Plus, Search, X } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { LoaderCircle, Plus } from 'lucide-react'
+import { useEffect } from 'react'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
-import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { SearchField } from '#web/components/ui/search-field.tsx'
 import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
 import { useItemSearch } from '#web/features/catalogue/index.ts'
-import { cn } from '#web/lib/cn.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
 
@@ -21,7 +20,6 @@ interface AddFlowSearchProps {
  * keystroke; picking a result goes to the details. A failed search is logged and shows no results.
  */
 export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlowSearchProps) {
-  const inputRef = useRef<HTMLInputElement>(null)
   const trimmed = query.trim()
   const debounced = useDebouncedValue(trimmed, ADD_SEARCH_DEBOUNCE_MS)
   const search = useItemSearch(debounced, isAddSearchable(debounced))
@@ -37,42 +35,14 @@ export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlo
 
   return (
     <div className="grid gap-4">
-      <div className="relative">
-        <label htmlFor="add-flow-search" className="sr-only">
-          Search sets and minifigures
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
-        />
-        <input
-          ref={inputRef}
-          id="add-flow-search"
-          type="search"
-          // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a search; focus belongs here
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder="Search by name or number, e.g. Falcon or 75192"
-          value={query}
-          onChange={(event) => onQueryChange(event.target.value)}
-          className={cn(inputClasses, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
-        />
-        {query ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              onQueryChange('')
-              inputRef.current?.focus()
-            }}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-muted transition-colors hover:bg-raised hover:text-fg"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        id="add-flow-search"
+        label="Search sets and minifigures"
+        placeholder="Search by name or number, e.g. Falcon or 75192"
+        value={query}
+        onChange={onQueryChange}
+        autoFocus
+      />
 
       {!active ? (
         <p className="py-6 text-center text-muted text-sm">

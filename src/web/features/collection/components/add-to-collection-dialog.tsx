@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { ItemType } from '#shared/contract/values.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -11,7 +12,7 @@ import { EntryForm } from './entry-form.tsx'
 /** The item variant A adds: what the item page has at hand. */
 export interface AddToCollectionItem {
   id: number
-  type: 'set' | 'minifig'
+  type: ItemType
   number: string
   name: string
   imageUrl: string | null

@@ -2,7 +2,7 @@ import type { Portfolio } from '#shared/contract/collections.ts'
 import { BarList } from '#web/components/ui/bar-list.tsx'
 import { Card } from '#web/components/ui/card.tsx'
 import { plural } from '#web/lib/format.ts'
-import { allocationRows } from '../collection-logic.ts'
+import { allocationRows } from '../allocation-shares.ts'
 
 interface AllocationProps {
   portfolio: Portfolio | undefined

@@ -1,16 +1,11 @@
-import { Search, X } from 'lucide-react'
 import type { CollectionFilter } from '#shared/contract/values.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { SearchField } from '#web/components/ui/search-field.tsx'
 import { cn } from '#web/lib/cn.ts'
-import {
-  type CollectionParams,
-  PERFORMANCE_FILTERS,
-  parseSortOption,
-  sortOptions,
-  TYPE_FILTERS,
-} from '../collection-logic.ts'
+import { PERFORMANCE_FILTERS, TYPE_FILTERS } from '../collection-params.ts'
+import { parseSortOption, type SortState, sortOptions } from '../collection-sort.ts'
 
-type Sort = Pick<CollectionParams, 'sort' | 'direction'>
+type Sort = SortState
 
 interface CollectionFiltersProps {
   searchValue: string
@@ -32,36 +27,13 @@ export function CollectionFilters({
 }: CollectionFiltersProps) {
   return (
     <div className="grid gap-3 lg:grid-cols-[minmax(0,22rem)_1fr] lg:items-center">
-      <div className="relative">
-        <label htmlFor="collection-search" className="sr-only">
-          Search your collection
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
-        />
-        <input
-          id="collection-search"
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder="Search by name, number or theme"
-          value={searchValue}
-          onChange={(event) => onSearchChange(event.target.value)}
-          className={cn(inputClasses, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
-        />
-        {searchValue ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => onSearchChange('')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-muted transition-colors hover:bg-raised hover:text-fg"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        id="collection-search"
+        label="Search your collection"
+        placeholder="Search by name, number or theme"
+        value={searchValue}
+        onChange={onSearchChange}
+      />
       <fieldset className="m-0 min-w-0 border-0 p-0">
         <legend className="sr-only">Filter items</legend>
         <div className="flex flex-wrap items-center gap-2 lg:justify-end">

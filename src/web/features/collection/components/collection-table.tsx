@@ -5,7 +5,7 @@ import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
-import { ariaSort, type CollectionParams } from '../collection-logic.ts'
+import { ariaSort, type SortState } from '../collection-sort.ts'
 import { EntryTitle } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
@@ -19,7 +19,7 @@ export interface EntryListProps {
 }
 
 interface CollectionTableProps extends EntryListProps {
-  sort: Pick<CollectionParams, 'sort' | 'direction'>
+  sort: SortState
   onSort: (column: CollectionSort) => void
   /** The list is being replaced (a new page or filter loading). */
   busy?: boolean

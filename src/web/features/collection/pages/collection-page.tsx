@@ -6,19 +6,15 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { Pagination } from '#web/components/ui/pagination.tsx'
+import { pageCount } from '#web/components/ui/paging.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import { TOASTS } from '../collection-constants.ts'
-import {
-  collectionApiQuery,
-  itemCountText,
-  nextSort,
-  PAGE_SIZE,
-  pageCount,
-  showingText,
-} from '../collection-logic.ts'
+import { collectionApiQuery, PAGE_SIZE } from '../collection-params.ts'
+import { nextSort } from '../collection-sort.ts'
+import { itemCountText, showingText } from '../collection-texts.ts'
+import { TOASTS } from '../collection-toasts.ts'
 import { CollectionCards } from '../components/collection-cards.tsx'
 import { CollectionFilters } from '../components/collection-filters.tsx'
 import { CollectionTable } from '../components/collection-table.tsx'
@@ -59,11 +55,11 @@ export function CollectionPage() {
 
   const data = list.data
   const total = data?.total ?? 0
-  const totalPages = pageCount(total)
+  const totalPages = pageCount(total, PAGE_SIZE)
   // Past the last page (e.g. after removing its only entry): show the last page instead.
   useEffect(() => {
-    if (data && data.entries.length === 0 && data.total > 0 && params.page > pageCount(data.total))
-      update({ page: pageCount(data.total) }, { replace: true })
+    if (data && data.entries.length === 0 && data.total > 0 && params.page > pageCount(data.total, PAGE_SIZE))
+      update({ page: pageCount(data.total, PAGE_SIZE) }, { replace: true })
   }, [data, params.page, update])
 
   const remove = useRemoveCollectionEntry()

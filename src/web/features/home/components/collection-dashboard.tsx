@@ -15,7 +15,7 @@ import {
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { formatDate, formatWholeAmount, plural } from '#web/lib/format.ts'
-import { themeShare } from '../home-logic.ts'
+import { themeShare } from '../theme-share.ts'
 
 interface CollectionDashboardProps {
   /** Items in the collection, from the account stats (shown until the summary arrives). */

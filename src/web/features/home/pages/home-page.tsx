@@ -10,7 +10,7 @@ import { meQueries } from '#web/lib/auth/me-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { CollectionDashboard } from '../components/collection-dashboard.tsx'
-import { homeSection } from '../home-logic.ts'
+import { homeSection } from '../home-section.ts'
 
 /**
  * Home for signed-in users (spec 01 §2): the search hero; then the collection dashboard, or, for an

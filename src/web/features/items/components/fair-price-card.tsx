@@ -4,7 +4,7 @@ import type { Grade } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { GRADE_LABELS } from '#web/lib/labels.ts'
-import { basisNote, salesRecordedText } from '../market-format.ts'
+import { basisNote, salesRecordedText } from '../market-texts.ts'
 import { ConfidenceBadge, LastUpdated, TrendValue } from './market-bits.tsx'
 
 export const FAIR_PRICE_NOTE = 'Weighted median of recent verified sales'

@@ -2,7 +2,7 @@ import type { PriceByCondition as PriceByConditionList } from '#shared/contract/
 import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { salesRecordedText } from '../market-format.ts'
+import { salesRecordedText } from '../market-texts.ts'
 
 export const NO_CONDITION_PRICES = 'No price data by condition available yet.'
 

@@ -9,8 +9,8 @@ import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { axisAmount, formatDay } from '#web/lib/format.ts'
 import { GRADE_LABELS, RANGE_LABELS, RANGE_NAMES } from '#web/lib/labels.ts'
-import { historyChartData } from '../market-format.ts'
 import { usePriceHistory } from '../market-queries.ts'
+import { historyChartData } from '../price-history-chart.ts'
 
 /** New in brick yellow, used in brick blue (DESIGN §11: the brick colours for charts). */
 const GRADE_COLORS: Record<Grade, string> = { new: '#f5cd2f', used: '#3d82dc' }

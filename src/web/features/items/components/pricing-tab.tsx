@@ -1,10 +1,9 @@
 import { ChartLine } from 'lucide-react'
 import { useState } from 'react'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import type { Grade, PriceRange } from '#shared/contract/values.ts'
+import { DEFAULT_PRICE_RANGE, type Grade, type PriceRange } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { DEFAULT_RANGE } from '../market-format.ts'
 import { usePriceByCondition, usePriceSummary } from '../market-queries.ts'
 import { FairPriceCard } from './fair-price-card.tsx'
 import { MarketSummary } from './market-summary.tsx'
@@ -26,7 +25,7 @@ export function PricingTab({ item }: { item: ItemDetail }) {
   const hasData = Boolean(summary.data && (summary.data.new.hasData || summary.data.used.hasData))
   const byCondition = usePriceByCondition(item.id, hasData)
   const [chosenGrade, setGrade] = useState<Grade | null>(null)
-  const [range, setRange] = useState<PriceRange>(DEFAULT_RANGE)
+  const [range, setRange] = useState<PriceRange>(DEFAULT_PRICE_RANGE)
 
   if (summary.isPending) return <PricingSkeleton />
   if (summary.isError) {

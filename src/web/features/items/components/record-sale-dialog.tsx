@@ -5,7 +5,7 @@ import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import type { RecordSaleData } from '#shared/contract/market.ts'
 import { SALE_SOURCES } from '#shared/contract/values.ts'
 import { defaultPastDay, todayUtc } from '#shared/dates.ts'
-import { CURRENCIES, type CurrencyCode } from '#shared/money.ts'
+import { CURRENCIES, type CurrencyCode, PRICE_STEP } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
@@ -17,7 +17,6 @@ import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useRecordSale } from '../market-mutations.ts'
 import {
   emptyRecordSaleValues,
-  PRICE_STEP,
   RECORD_SALE_TEXTS,
   type RecordSaleFormValues,
   recordedSaleMessage,

@@ -4,7 +4,7 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { formatDay } from '#web/lib/format.ts'
-import { originallyText } from '../market-format.ts'
+import { originallyText } from '../market-texts.ts'
 import { badgeClasses } from './market-styles.ts'
 
 interface SaleListItemProps {

@@ -8,13 +8,8 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
-import {
-  isSearchable,
-  moveHighlight,
-  noResultsText,
-  SEARCH_BLUR_CLOSE_MS,
-  SEARCH_DEBOUNCE_MS,
-} from '../search-logic.ts'
+import { moveHighlight } from '../move-highlight.ts'
+import { isSearchable, noResultsText, SEARCH_BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS } from '../search-query.ts'
 
 interface ItemSearchBoxProps {
   placeholder?: string

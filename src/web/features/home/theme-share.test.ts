@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { homeSection, themeShare } from './home-logic.ts'
+import { themeShare } from './theme-share.ts'
 
 describe('themeShare', () => {
   it('rounds the share of the value to a whole percent', () => {
@@ -11,14 +11,5 @@ describe('themeShare', () => {
   it('says nothing when the collection has no value', () => {
     expect(themeShare('0.00', '0.00')).toBe('')
     expect(themeShare('12.00', 'not a number')).toBe('')
-  })
-})
-
-describe('homeSection', () => {
-  it('shows the dashboard for a collection with items, the start section once onboarded', () => {
-    expect(homeSection(undefined, true)).toBe('none')
-    expect(homeSection(3, false)).toBe('dashboard')
-    expect(homeSection(0, true)).toBe('start')
-    expect(homeSection(0, false)).toBe('none')
   })
 })

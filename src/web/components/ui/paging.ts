@@ -1,4 +1,14 @@
-/** Which page buttons a pager shows (spec 02 §9: up to 7): pure, so the rule is unit-tested. */
+/** Pages of a list: how many, where one starts, and which page buttons a pager shows (spec 02 §9). */
+
+/** How many pages `total` rows make; at least one, so an empty list still has its page. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize))
+}
+
+/** The offset of a page's first row, for the API. */
+export function pageOffset(page: number, pageSize: number): number {
+  return (Math.max(1, page) - 1) * pageSize
+}
 
 export const MAX_PAGE_BUTTONS = 7
 

@@ -1,36 +1,6 @@
-/**
- * Pure helpers of the Pricing and Sales History tabs: the texts they show and the chart's data.
- * Amounts stay GBP decimal strings until the currency provider formats them (DESIGN §3).
- */
-import type { GradeSummary, Sale } from '#shared/contract/market.ts'
-import type { PriceRange } from '#shared/contract/values.ts'
+/** The Price History chart's data (spec 02 §2): a step per day, prices in pounds and in the display currency. */
 import { addDays, daysBetween } from '#shared/dates.ts'
-import { type CurrencyCode, convertAmount, parseAmount, type RatesPerUsd } from '#shared/money.ts'
-
-/** The server's default range. */
-export const DEFAULT_RANGE: PriceRange = '90d'
-
-/** Spec 02 §2's wording, as written: '1 sale(s) recorded', '12 sale(s) recorded'. */
-export function salesRecordedText(count: number): string {
-  return `${count} sale(s) recorded`
-}
-
-/**
- * 'Originally USD 100.00' for a sale recorded in another currency than pounds (spec 02 §2); null for
- * a sale recorded in pounds, whose amount is the stored one.
- */
-export function originallyText(sale: Pick<Sale, 'currency' | 'originalPrice'>): string | null {
-  if (!sale.currency || sale.currency.toUpperCase() === 'GBP') return null
-  const shown = parseAmount(sale.originalPrice)?.toFixed(2) ?? sale.originalPrice
-  return `Originally ${sale.currency.toUpperCase()} ${shown}`
-}
-
-/** Why the fair price stands on more than 90 days of sales, when it does. */
-export function basisNote(basis: GradeSummary['basis']): string | null {
-  if (basis === '365d') return 'Fewer than 3 sales in 90 days: based on the last 365 days.'
-  if (basis === 'all') return 'Fewer than 3 sales in a year: based on all recorded sales.'
-  return null
-}
+import { type CurrencyCode, convertAmount, type RatesPerUsd } from '#shared/money.ts'
 
 /** Daily charts of very old histories stay bounded: beyond this, points are drawn as given. */
 const MAX_FILLED_DAYS = 20_000

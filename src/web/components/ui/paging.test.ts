@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paginationSlots } from './pagination-logic.ts'
+import { paginationSlots } from './paging.ts'
 
 describe('paginationSlots', () => {
   it('is empty when everything fits on one page', () => {
