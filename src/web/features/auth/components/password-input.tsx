@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
-import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { useFormContext, useFormState } from 'react-hook-form'
+import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 
 /** A password box with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
@@ -22,5 +23,32 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         )}
       </button>
     </div>
+  )
+}
+
+/** The form's `password` field (inside its FormProvider), as the other one-line fields. */
+export function PasswordField({
+  label,
+  hint,
+  autoComplete,
+}: {
+  label: string
+  hint?: string
+  autoComplete: 'current-password' | 'new-password'
+}) {
+  const { register } = useFormContext<{ password: string }>()
+  const { errors } = useFormState<{ password: string }>({ name: 'password' })
+  return (
+    <Field label={label} hint={hint} error={errors.password?.message}>
+      {({ id, describedBy, invalid }) => (
+        <PasswordInput
+          id={id}
+          autoComplete={autoComplete}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          {...register('password')}
+        />
+      )}
+    </Field>
   )
 }
