@@ -1,10 +1,14 @@
-/** Helpers for e2e/collection.spec.ts: accounts and entries through the API, and the screen's parts. */
+/**
+ * Helpers for the collection specs (e2e/collection-*.spec.ts): accounts and entries through the API,
+ * and the screen's parts.
+ */
 import {
   type APIRequestContext,
   expect,
   type Locator,
   type Page,
   type PlaywrightWorkerArgs,
+  test,
 } from '@playwright/test'
 import type { ItemDetail, ItemWriteBody, SearchResult } from '#shared/contract/catalogue.ts'
 import type { AddCollectionBody, CollectionEntry, CollectionPage } from '#shared/contract/collections.ts'
@@ -153,11 +157,21 @@ export function dialog(page: Page, name: string | RegExp): Locator {
   return page.getByRole('dialog', { name })
 }
 
-export const todayUtc = () => new Date().toISOString().slice(0, 10)
-export const daysAgoUtc = (days: number) =>
-  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
-
 /** Console errors a spec caused on purpose (refused inputs, a failed call) are not page errors. */
 export function unexpected(errors: string[], ...expected: RegExp[]): string[] {
   return errors.filter((error) => !expected.some((pattern) => pattern.test(error)))
+}
+
+/** The default e2e server (fresh demo catalogue, no admin). */
+export const mainUrl = () => test.info().project.use.baseURL as string
+export const token = () =>
+  `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase()
+export const MINUS = '\u2212'
+
+/** The list's "Showing x-y of n" line. */
+export function showing(page: Page) {
+  return page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: /^Showing / })
 }

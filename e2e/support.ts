@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { addDays, todayUtc } from '#shared/dates.ts'
 import { PASSWORD, PRIVATE_BETA_PORT } from './accounts.ts'
 
 export { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
@@ -90,3 +91,8 @@ export async function chooseCurrency(page: Page, code: string): Promise<void> {
   await page.getByRole('menuitemradio', { name: new RegExp(`^${code}\\b`) }).click()
   await expect(page.getByRole('banner').getByRole('button', { name: /Display currency/ })).toContainText(code)
 }
+
+export { todayUtc }
+
+/** A day in UTC, the server's calendar, `days` before today. */
+export const daysAgo = (days: number) => addDays(todayUtc(), -days)

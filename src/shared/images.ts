@@ -2,6 +2,7 @@
  * Which picture to show for an item (spec 01 §3), shared by every screen. Remote pictures go through
  * our image proxy (DESIGN §6), so the page itself only loads images from its own origin.
  */
+import type { ItemType } from './contract/values.ts'
 
 /** Numbers that start with one of these and then a digit are minifigures (BrickLink style). */
 export const MINIFIG_NUMBER_PREFIXES = [
@@ -48,7 +49,7 @@ export const PLACEHOLDER_IMAGES = {
 } as const
 
 export interface ImageSubject {
-  type: 'set' | 'minifig'
+  type: ItemType
   number?: string | null
   imageUrl?: string | null
 }

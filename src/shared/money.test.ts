@@ -1,9 +1,9 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CURRENCY_CODES } from './contract/values.ts'
 import {
   CURRENCIES,
-  CURRENCY_CODES,
   type CurrencyCode,
   convertAmount,
   FALLBACK_RATES_PER_USD,
@@ -44,6 +44,33 @@ describe('formatPrice (spec 01 §5)', () => {
     expect(formatPrice('7300', 'JPY')).toBe('¥1,100,000')
     expect(formatPrice('1.00', 'SEK')).toBe('kr11.64')
     expect(formatPrice('1.00', 'CHF')).toBe('CHF1.26')
+  })
+
+  it('shows a collection’s amounts in euros and yen as My Collection does (golden cases)', () => {
+    // The e2e collection-values spec's figures in pounds: value 92, cost 50, P&L 42, and the rows' amounts.
+    const pounds = ['92', '50', '42', '80', '30', '40', '12', '20', '8']
+    expect(pounds.map((amount) => formatPrice(amount, 'EUR'))).toEqual([
+      '€107.12',
+      '€58.22',
+      '€48.90',
+      '€93.15',
+      '€34.93',
+      '€46.58',
+      '€13.97',
+      '€23.29',
+      '€9.32',
+    ])
+    expect(pounds.map((amount) => formatPrice(amount, 'JPY'))).toEqual([
+      '¥13,863',
+      '¥7,534',
+      '¥6,329',
+      '¥12,055',
+      '¥4,521',
+      '¥6,027',
+      '¥1,808',
+      '¥3,014',
+      '¥1,205',
+    ])
   })
 
   it('shows the symbol and 0.00 for empty or non-numeric values', () => {

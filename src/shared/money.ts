@@ -1,26 +1,29 @@
 import Big from 'big.js'
+import { CURRENCY_CODES, type CurrencyCode, isOneOf } from './contract/values.ts'
 
 /**
  * Currencies, conversion and formatting: the one place money is converted or shown (DESIGN §3).
  * Amounts are decimal strings and all arithmetic is exact (big.js), never floating point.
  */
 
-export const CURRENCIES = [
-  { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
-  { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺' },
-  { code: 'GBP', name: 'British Pound', symbol: '£', flag: '🇬🇧' },
-  { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦' },
-  { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺' },
-  { code: 'JPY', name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' },
-  { code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', flag: '🇨🇭' },
-  { code: 'SEK', name: 'Swedish Krona', symbol: 'kr', flag: '🇸🇪' },
-  { code: 'NOK', name: 'Norwegian Krone', symbol: 'kr', flag: '🇳🇴' },
-  { code: 'DKK', name: 'Danish Krone', symbol: 'kr', flag: '🇩🇰' },
-] as const
+export type { CurrencyCode } from './contract/values.ts'
 
-export type CurrencyCode = (typeof CURRENCIES)[number]['code']
+const CURRENCY_DETAILS: Record<CurrencyCode, { name: string; symbol: string; flag: string }> = {
+  USD: { name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
+  EUR: { name: 'Euro', symbol: '€', flag: '🇪🇺' },
+  GBP: { name: 'British Pound', symbol: '£', flag: '🇬🇧' },
+  CAD: { name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦' },
+  AUD: { name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺' },
+  JPY: { name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' },
+  CHF: { name: 'Swiss Franc', symbol: 'CHF', flag: '🇨🇭' },
+  SEK: { name: 'Swedish Krona', symbol: 'kr', flag: '🇸🇪' },
+  NOK: { name: 'Norwegian Krone', symbol: 'kr', flag: '🇳🇴' },
+  DKK: { name: 'Danish Krone', symbol: 'kr', flag: '🇩🇰' },
+}
+
+/** The display currencies in the menu's order (contract/values.ts), with their names and symbols. */
+export const CURRENCIES = CURRENCY_CODES.map((code) => ({ code, ...CURRENCY_DETAILS[code] }))
 export type Currency = (typeof CURRENCIES)[number]
-export const CURRENCY_CODES = CURRENCIES.map((currency) => currency.code) as [CurrencyCode, ...CurrencyCode[]]
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD'
 /** Every market price is stored in pounds (DESIGN §3). */
 export const STORAGE_CURRENCY: CurrencyCode = 'GBP'
@@ -43,11 +46,11 @@ export const FALLBACK_RATES_PER_USD: RatesPerUsd = {
 }
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
-  return typeof value === 'string' && (CURRENCY_CODES as string[]).includes(value)
+  return isOneOf(CURRENCY_CODES, value)
 }
 
 export function currencyOf(code: CurrencyCode): Currency {
-  return CURRENCIES.find((currency) => currency.code === code) ?? CURRENCIES[0]
+  return { code, ...CURRENCY_DETAILS[code] }
 }
 
 /** A decimal string (or number) as Big, or undefined when empty or not a number. */

@@ -2,7 +2,6 @@ import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  addDays,
   ageInDays,
   confidenceFor,
   type PricedSale,
@@ -233,10 +232,5 @@ describe('summarizeAsOf', () => {
         expect(summarizeAsOf(sorted, day)).toEqual(summarizeSales(sorted, day))
       }),
     )
-  })
-
-  it('adds days across month and year ends', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
   })
 })

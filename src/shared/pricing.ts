@@ -1,4 +1,6 @@
 import Big from 'big.js'
+import type { Confidence, PriceBasis } from './contract/values.ts'
+import { addDays, DAY_MS, daysBetween } from './dates.ts'
 
 /**
  * Fair prices from verified sales (DESIGN §5), as pure functions shared by the server (which stores the
@@ -13,10 +15,6 @@ export interface PricedSale {
   /** Record order: of two sales on the same day, the higher id is the later one. */
   id?: number
 }
-
-export type Confidence = 'HIGH' | 'MEDIUM' | 'LOW'
-/** Which sales the fair price stands on. */
-export type PriceBasis = '90d' | '365d' | 'all' | 'marketplace' | 'none'
 
 export interface PriceSummary {
   fairPrice: string | null
@@ -41,11 +39,9 @@ export const RECENCY_DAYS = 30
 export const MIN_SALES_FOR_WINDOW = 3
 export const CONFIDENCE_THRESHOLDS = { HIGH: 10, MEDIUM: 5 } as const
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 /** Whole days from `saleDate` to `asOf` (both 'YYYY-MM-DD'). */
 export function ageInDays(saleDate: string, asOf: string): number {
-  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${saleDate}T00:00:00Z`)) / DAY_MS)
+  return daysBetween(saleDate, asOf)
 }
 
 export function confidenceFor(salesCount: number): Confidence {
@@ -194,11 +190,6 @@ function isLater(a: PricedSale, b: PricedSale): boolean {
   if (a.saleDate !== b.saleDate) return a.saleDate > b.saleDate
   if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return a.id > b.id
   return new Big(a.priceGbp).gt(b.priceGbp)
-}
-
-/** 'YYYY-MM-DD' plus `days` (negative to go back). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
 /** Index of the first sale on or after `day` in sales sorted by date. */

@@ -1,4 +1,4 @@
-import type { ProfileType } from './contract/auth.ts'
+import type { ProfileType } from './contract/values.ts'
 
 /** The three self-chosen profile types (spec 01 §1), shown in onboarding and on the profile. */
 export const PROFILE_TYPES: ReadonlyArray<{

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import { collectionEntrySchema, collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
-import { addDays } from '#shared/pricing.ts'
+import { addDays } from '#shared/dates.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

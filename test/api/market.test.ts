@@ -9,7 +9,7 @@ import {
   saleSchema,
   salesListSchema,
 } from '#shared/contract/market.ts'
-import { addDays } from '#shared/pricing.ts'
+import { addDays } from '#shared/dates.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 

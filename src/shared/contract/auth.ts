@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import { CURRENCY_CODES } from '../money.ts'
+import { CURRENCY_CODES, PROFILE_TYPE_IDS, USER_ROLES } from './values.ts'
 
-export const profileTypeSchema = z.enum(['collector', 'investor', 'shop'], {
+export const profileTypeSchema = z.enum(PROFILE_TYPE_IDS, {
   message: "profileType must be 'collector', 'investor' or 'shop'",
 })
-export type ProfileType = z.infer<typeof profileTypeSchema>
 
 export const currencyCodeSchema = z.enum(CURRENCY_CODES, {
   message: `currency must be one of ${CURRENCY_CODES.join(', ')}`,
@@ -57,7 +56,7 @@ export const userSchema = z.object({
   currencyPreference: currencyCodeSchema,
   onboardingCompleted: z.boolean(),
   isTrusted: z.boolean(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   totalPoints: z.number().int(),
   level: z.number().int(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CURRENCY_CODES } from '../money.ts'
-import { itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
+import { gradeSchema, itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
+import { CURRENCY_CODES, ITEM_TYPES } from './values.ts'
 
 export const themeDataSchema = z.object({
   name: z.string(),
@@ -122,7 +122,7 @@ export const themeSchema = z.object({
 export type Theme = z.infer<typeof themeSchema>
 export const themesResponseSchema = z.array(themeSchema)
 
-export const conditionCategorySchema = z.enum(['set', 'minifig'], {
+export const conditionCategorySchema = z.enum(ITEM_TYPES, {
   message: "category must be 'set' or 'minifig'",
 })
 export const conditionsQuerySchema = z.object({ category: optionalParam(conditionCategorySchema) })
@@ -132,7 +132,7 @@ export const conditionSchema = z.object({
   label: z.string(),
   description: z.string().nullable(),
   score: z.number().int(),
-  grade: z.enum(['new', 'used']),
+  grade: gradeSchema,
 })
 export type Condition = z.infer<typeof conditionSchema>
 export const conditionsResponseSchema = z.array(conditionSchema)

@@ -1,24 +1,16 @@
 import { z } from 'zod'
-import { CURRENCY_CODES } from '../money.ts'
 import { themeDataSchema } from './catalogue.ts'
-import { itemTypeSchema, optionalParam, queryInteger } from './common.ts'
-
-const todayUtc = () => new Date().toISOString().slice(0, 10)
+import { gradeSchema, itemTypeSchema, optionalParam, pastDaySchema, queryInteger } from './common.ts'
+import {
+  COLLECTION_FILTERS,
+  COLLECTION_SORTS,
+  CURRENCY_CODES,
+  PORTFOLIO_RANGES,
+  SORT_DIRECTIONS,
+} from './values.ts'
 
 /** The entry fields, one by one (the forms check each as it is typed). */
-export const purchaseDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Purchase date must be a date such as 2026-01-31' })
-  .refine(
-    (date) =>
-      !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-      new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
-    {
-      message: 'Purchase date must be a real date',
-    },
-  )
-  .refine((date) => date >= '1949-01-01', { message: 'Purchase date must be in 1949 or later' })
-  .refine((date) => date <= todayUtc(), { message: 'Purchase date cannot be in the future' })
+export const purchaseDateSchema = pastDaySchema('Purchase date')
 
 export const pricePaidSchema = z
   .string({ message: 'Price paid must be an amount such as 49.99' })
@@ -92,18 +84,6 @@ export const collectionIdParamsSchema = z.object({
     .positive({ message: 'id must be a positive number' }),
 })
 
-export const COLLECTION_SORTS = [
-  'added',
-  'name',
-  'condition',
-  'quantity',
-  'cost',
-  'value',
-  'pnl',
-  'change',
-] as const
-export const COLLECTION_FILTERS = ['all', 'sets', 'minifigs', 'gainers', 'decliners'] as const
-
 export const collectionQuerySchema = z.object({
   limit: queryInteger({ name: 'limit', min: 1, max: 1000 }).default(50),
   offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
@@ -114,7 +94,7 @@ export const collectionQuerySchema = z.object({
   sort: optionalParam(
     z.enum(COLLECTION_SORTS, { message: `sort must be one of ${COLLECTION_SORTS.join(', ')}` }),
   ),
-  direction: optionalParam(z.enum(['asc', 'desc'], { message: "direction must be 'asc' or 'desc'" })),
+  direction: optionalParam(z.enum(SORT_DIRECTIONS, { message: "direction must be 'asc' or 'desc'" })),
 })
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>
 
@@ -135,7 +115,7 @@ export const collectionEntrySchema = z.object({
     imageUrl: z.string().nullable(),
     originalMsrp: z.string().nullable(),
   }),
-  condition: z.object({ id: z.number().int(), label: z.string(), grade: z.enum(['new', 'used']) }),
+  condition: z.object({ id: z.number().int(), label: z.string(), grade: gradeSchema }),
   quantity: z.number().int(),
   pricePaid: z.string(),
   originalPrice: z.string().nullable(),
@@ -180,7 +160,6 @@ export const collectionPageSchema = z.object({
 })
 export type CollectionPage = z.infer<typeof collectionPageSchema>
 
-export const PORTFOLIO_RANGES = ['90d', '1y', 'all'] as const
 export const portfolioQuerySchema = z.object({
   range: z.enum(PORTFOLIO_RANGES, { message: "range must be '90d', '1y' or 'all'" }).default('1y'),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CURRENCY_CODES, type RatesPerUsd } from '../money.ts'
+import type { RatesPerUsd } from '../money.ts'
+import { CURRENCY_CODES, FX_SOURCES } from './values.ts'
 
 /** GET /api/fx/rates: units of each currency per US dollar, as decimal strings. */
 export const fxRatesResponseSchema = z.object({
@@ -7,6 +8,6 @@ export const fxRatesResponseSchema = z.object({
   rates: z.record(z.enum(CURRENCY_CODES), z.string()).transform((rates) => rates as RatesPerUsd),
   /** When the rates were fetched from the rates service; null for the built-in fallback rates. */
   updatedAt: z.string().nullable(),
-  source: z.enum(['live', 'fallback']),
+  source: z.enum(FX_SOURCES),
 })
 export type FxRatesResponse = z.infer<typeof fxRatesResponseSchema>

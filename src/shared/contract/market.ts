@@ -1,19 +1,14 @@
 import { z } from 'zod'
-import { CURRENCY_CODES } from '../money.ts'
-import { queryInteger } from './common.ts'
-
-export const SALE_SOURCES = [
-  'eBay',
-  'BrickLink',
-  'Brickset',
-  'Facebook Marketplace',
-  'Vinted',
-  'Auction house',
-  'Local sale',
-  'Other',
-] as const
-
-const todayUtc = () => new Date().toISOString().slice(0, 10)
+import { gradeSchema, pastDaySchema, queryInteger } from './common.ts'
+import {
+  CONFIDENCES,
+  CURRENCY_CODES,
+  GRADES,
+  PRICE_BASES,
+  PRICE_RANGES,
+  SALE_SOURCES,
+  SALE_STATUSES,
+} from './values.ts'
 
 /** POST /api/items/{id}/sales: a sale as the person saw it, in the currency it was paid in. */
 export const recordSaleBodySchema = z
@@ -38,19 +33,7 @@ export const recordSaleBodySchema = z
       .min(1, { message: 'Please select a condition' })
       .max(100, { message: 'Condition must be at most 100 characters' })
       .optional(),
-    saleDate: z
-      .string({ message: 'Sale date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Sale date must be a date such as 2026-01-31' })
-      .refine(
-        (date) =>
-          !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-          new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
-        {
-          message: 'Sale date must be a real date',
-        },
-      )
-      .refine((date) => date >= '1949-01-01', { message: 'Sale date must be in 1949 or later' })
-      .refine((date) => date <= todayUtc(), { message: 'Sale date cannot be in the future' }),
+    saleDate: pastDaySchema('Sale date', z.string({ message: 'Sale date is required' })),
     source: z.enum(SALE_SOURCES, { message: `Source must be one of ${SALE_SOURCES.join(', ')}` }),
     sourceRef: z
       .string()
@@ -81,12 +64,12 @@ export const saleSchema = z.object({
   originalPrice: z.string(),
   currency: z.string(),
   condition: z.object({ id: z.number().int(), label: z.string() }),
-  grade: z.enum(['new', 'used']),
+  grade: gradeSchema,
   saleDate: z.string(),
   source: z.string(),
   sourceRef: z.string().nullable(),
   proofUrl: z.string().nullable(),
-  status: z.enum(['pending', 'verified', 'rejected']),
+  status: z.enum(SALE_STATUSES),
   submitterId: z.string().nullable(),
   createdAt: z.string(),
 })
@@ -108,8 +91,8 @@ export const saleIdParamsSchema = z.object({
 
 export const gradeSummarySchema = z.object({
   fairPrice: z.string().nullable(),
-  confidence: z.enum(['HIGH', 'MEDIUM', 'LOW']),
-  basis: z.enum(['90d', '365d', 'all', 'marketplace', 'none']),
+  confidence: z.enum(CONFIDENCES),
+  basis: z.enum(PRICE_BASES),
   trend: z.string().nullable(),
   volume30d: z.number().int(),
   lastSale: z.string().nullable(),
@@ -132,23 +115,20 @@ export const priceByConditionSchema = z.array(
   z.object({
     conditionId: z.number().int(),
     label: z.string(),
-    grade: z.enum(['new', 'used']),
+    grade: gradeSchema,
     count: z.number().int(),
     averageGbp: z.string(),
   }),
 )
 export type PriceByCondition = z.infer<typeof priceByConditionSchema>
 
-export const PRICE_RANGES = ['30d', '90d', '1y', 'all'] as const
-export type PriceRange = (typeof PRICE_RANGES)[number]
-
 export const priceHistoryQuerySchema = z.object({
   range: z.enum(PRICE_RANGES, { message: "range must be '30d', '90d', '1y' or 'all'" }).default('90d'),
-  grade: z.enum(['new', 'used'], { message: "grade must be 'new' or 'used'" }).default('new'),
+  grade: z.enum(GRADES, { message: "grade must be 'new' or 'used'" }).default('new'),
 })
 export const priceHistorySchema = z.object({
   range: z.enum(PRICE_RANGES),
-  grade: z.enum(['new', 'used']),
+  grade: gradeSchema,
   points: z.array(z.object({ date: z.string(), fairPrice: z.string() })),
 })
 export type PriceHistory = z.infer<typeof priceHistorySchema>

@@ -7,10 +7,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { identityId, timestampDefaultNow } from './columns.ts'
 import { users } from './users.ts'
 
 /** Theme tree (Rebrickable's ids are kept so imports merge); `rootName` is the top-level theme's name. */
@@ -36,7 +36,7 @@ export const themes = pgTable(
 export const items = pgTable(
   'items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     type: text({ enum: ['set', 'minifig'] }).notNull(),
     name: text().notNull(),
     normalizedName: text().notNull(),
@@ -57,8 +57,8 @@ export const items = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     /** Who added the item; they may edit it (DESIGN §4). Null for imported and seeded items. */
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
+    updatedAt: timestampDefaultNow(),
   },
   (table) => [
     uniqueIndex('items_slug_key').on(table.slug),
@@ -79,7 +79,7 @@ export const items = pgTable(
 export const itemAliases = pgTable(
   'item_aliases',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     itemId: integer()
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -96,13 +96,13 @@ export const itemAliases = pgTable(
 export const itemTags = pgTable(
   'item_tags',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     itemId: integer()
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     tagText: text().notNull(),
     addedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [index('item_tags_item_idx').on(table.itemId)],
 )
@@ -110,7 +110,7 @@ export const itemTags = pgTable(
 export const setMinifigures = pgTable(
   'set_minifigures',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     setId: integer()
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -126,7 +126,7 @@ export const setMinifigures = pgTable(
 )
 
 export const itemRequests = pgTable('item_requests', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   type: text({ enum: ['set', 'minifig'] }).notNull(),
   name: text().notNull(),
   code: text(),
@@ -137,13 +137,13 @@ export const itemRequests = pgTable('item_requests', {
   status: text({ enum: ['pending', 'approved', 'rejected'] })
     .notNull()
     .default('pending'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampDefaultNow(),
 })
 
 export const conditions = pgTable(
   'conditions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     category: text({ enum: ['set', 'minifig'] }).notNull(),
     label: text().notNull(),
     description: text(),

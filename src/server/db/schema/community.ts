@@ -11,21 +11,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { items } from './catalogue.ts'
+import { identityId, ownerId, timestampDefaultNow } from './columns.ts'
 import { users } from './users.ts'
 
 export const posts = pgTable(
   'posts',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     caption: text().notNull(),
     imageUrl: text().notNull(),
     itemId: integer().references(() => items.id, { onDelete: 'set null' }),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [index('posts_created_idx').on(table.createdAt), index('posts_user_idx').on(table.userId)],
 )
@@ -33,14 +32,12 @@ export const posts = pgTable(
 export const postLikes = pgTable(
   'post_likes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     postId: integer()
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: ownerId(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [uniqueIndex('post_likes_post_user_key').on(table.postId, table.userId)],
 )
@@ -48,15 +45,13 @@ export const postLikes = pgTable(
 export const postComments = pgTable(
   'post_comments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     postId: integer()
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     content: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [index('post_comments_post_idx').on(table.postId, table.createdAt)],
 )
@@ -64,7 +59,7 @@ export const postComments = pgTable(
 export const moderationFlags = pgTable(
   'moderation_flags',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     entityType: text().notNull(),
     entityId: text().notNull(),
     code: text().notNull(),
@@ -73,13 +68,13 @@ export const moderationFlags = pgTable(
       .default('open'),
     notes: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [index('moderation_flags_entity_idx').on(table.entityType, table.entityId)],
 )
 
 export const achievements = pgTable('achievements', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   description: text().notNull(),
   category: text().notNull(),
@@ -94,21 +89,19 @@ export const achievements = pgTable('achievements', {
 export const userAchievements = pgTable(
   'user_achievements',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     achievementId: integer()
       .notNull()
       .references(() => achievements.id, { onDelete: 'cascade' }),
-    unlockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    unlockedAt: timestampDefaultNow(),
     progress: integer().notNull().default(0),
   },
   (table) => [uniqueIndex('user_achievements_user_achievement_key').on(table.userId, table.achievementId)],
 )
 
 export const challenges = pgTable('challenges', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull(),
   description: text().notNull(),
   type: text().notNull(),
@@ -123,10 +116,8 @@ export const challenges = pgTable('challenges', {
 export const userChallenges = pgTable(
   'user_challenges',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     challengeId: integer()
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),

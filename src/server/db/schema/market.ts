@@ -14,17 +14,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { conditions, items } from './catalogue.ts'
+import { identityId, money, ownerId, timestampDefaultNow } from './columns.ts'
 import { users } from './users.ts'
-
-const money = () => numeric({ precision: 10, scale: 2 })
 
 export const collections = pgTable(
   'collections',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     itemId: integer()
       .notNull()
       .references(() => items.id),
@@ -38,8 +35,8 @@ export const collections = pgTable(
     purchaseDate: date(),
     quantity: integer().notNull().default(1),
     documentedPurchase: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
+    updatedAt: timestampDefaultNow(),
   },
   (table) => [
     index('collections_user_idx').on(table.userId, table.createdAt),
@@ -50,7 +47,7 @@ export const collections = pgTable(
 export const sales = pgTable(
   'sales',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     itemId: integer()
       .notNull()
       .references(() => items.id),
@@ -71,7 +68,7 @@ export const sales = pgTable(
       .default('pending'),
     submitterId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [
     // Carries the price and id too, so a fair price reads only the index (thousands of sales of a popular item).
@@ -118,7 +115,7 @@ export const priceSnapshots = pgTable(
       .notNull()
       .default('none'),
     basisCount: integer().notNull().default(0),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampDefaultNow(),
   },
   (table) => [primaryKey({ columns: [table.itemId, table.grade] })],
 )
@@ -161,10 +158,8 @@ export const priceConditionStats = pgTable(
 export const alerts = pgTable(
   'alerts',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     itemId: integer()
       .notNull()
       .references(() => items.id),
@@ -180,7 +175,7 @@ export const alerts = pgTable(
     currency: char({ length: 3 }),
     active: boolean().notNull().default(true),
     lastTriggered: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [
     index('alerts_user_idx').on(table.userId),
@@ -192,16 +187,14 @@ export const alerts = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerId(),
     kind: text().notNull(),
     title: text().notNull(),
     body: text(),
     link: text(),
     readAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow(),
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 )
@@ -214,7 +207,7 @@ export const fxRates = pgTable(
     currency: char({ length: 3 }).notNull(),
     /** Value of one unit of `currency` in GBP. */
     rateToGbp: numeric({ precision: 14, scale: 6 }).notNull(),
-    fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    fetchedAt: timestampDefaultNow(),
   },
   (table) => [primaryKey({ columns: [table.date, table.currency] })],
 )

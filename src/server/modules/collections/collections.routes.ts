@@ -9,6 +9,7 @@ import {
   portfolioQuerySchema,
   updateCollectionBodySchema,
 } from '#shared/contract/collections.ts'
+import { todayUtc } from '#shared/dates.ts'
 import {
   addEntry,
   changeEntry,
@@ -114,10 +115,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     )
     return reply
       .type('text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="brickfolio-collection-${new Date().toISOString().slice(0, 10)}.csv"`,
-      )
+      .header('content-disposition', `attachment; filename="brickfolio-collection-${todayUtc()}.csv"`)
       .send(csv)
   })
 

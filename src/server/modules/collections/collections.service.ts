@@ -8,8 +8,8 @@ import type {
   Portfolio,
   UpdateCollectionData,
 } from '#shared/contract/collections.ts'
+import { addDays, todayUtc } from '#shared/dates.ts'
 import { type CurrencyCode, isCurrencyCode } from '#shared/money.ts'
-import { addDays } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   allEntries,
@@ -24,8 +24,6 @@ import {
   portfolioTimeline,
   updateEntry,
 } from './collections.repo.ts'
-
-export const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 interface Owner {
   id: string

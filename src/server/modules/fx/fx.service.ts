@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { FxRatesResponse } from '#shared/contract/fx.ts'
+import { CURRENCY_CODES } from '#shared/contract/values.ts'
+import { todayUtc } from '#shared/dates.ts'
 import {
-  CURRENCY_CODES,
   type CurrencyCode,
   convertAmount,
   FALLBACK_RATES_PER_USD,
@@ -108,7 +109,7 @@ export async function refreshRates({
         return { status: 'skipped', reason: 'rates are fresh' } as const
       }
       const rates = await fetchRates(url, timeoutMs)
-      await storeGbpValues(tx, now().toISOString().slice(0, 10), gbpValuesFromRatesPerUsd(rates))
+      await storeGbpValues(tx, todayUtc(now()), gbpValuesFromRatesPerUsd(rates))
       return { status: 'updated' } as const
     })
   } catch (error) {

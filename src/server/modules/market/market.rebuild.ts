@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { todayUtc } from '#shared/dates.ts'
 import { type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { type Grade, upsertSnapshot } from './market.repo.ts'
-import { todayUtc } from './market.service.ts'
 
 /**
  * Recomputes every snapshot, price-history point and per-condition statistic from the sales — after a

@@ -4,13 +4,14 @@ import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
 import type {
   GradeSummary,
   PriceHistory,
-  PriceRange,
   PriceSummaryResponse,
   RecordSaleData,
   Sale,
 } from '#shared/contract/market.ts'
+import type { PriceRange } from '#shared/contract/values.ts'
+import { addDays, todayUtc } from '#shared/dates.ts'
 import { type Actor, canDeleteSale, canVerifySale } from '#shared/permissions.ts'
-import { addDays, MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
+import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   adjustConditionStats,
@@ -36,7 +37,6 @@ import {
   writeHistoryPoints,
 } from './market.repo.ts'
 
-export const todayUtc = () => new Date().toISOString().slice(0, 10)
 const MAX_STORED_PRICE = new Big('99999999.99')
 
 /** The amount in pounds at the rate of the sale's day, within what a price column holds. */

@@ -3,6 +3,7 @@ import { notFound } from '#server/errors.ts'
 import { sendCachedJson } from '#server/lib/read-cache.ts'
 import { requireUser, signedIn } from '#server/plugins/access.ts'
 import { updateProfileBodySchema } from '#shared/contract/me.ts'
+import { todayUtc } from '#shared/dates.ts'
 import { collectionCachePrefix } from '../collections/collections.routes.ts'
 import { updateProfile, userStats } from './me.repo.ts'
 
@@ -24,7 +25,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCachedJson(
       reply,
       await app.readCache.json(`${collectionCachePrefix(user.id)}stats`, () =>
-        userStats(app.db, user.id, new Date().toISOString().slice(0, 10)),
+        userStats(app.db, user.id, todayUtc()),
       ),
     )
   })

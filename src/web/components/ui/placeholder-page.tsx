@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { Card } from './card.tsx'
 
 interface PlaceholderPageProps {
   title: string
@@ -15,9 +16,9 @@ export function PlaceholderPage({ title, documentTitle, icon: Icon, children }: 
   useDocumentTitle(documentTitle ?? title)
   return (
     <section className="page-width flex flex-1 flex-col items-center justify-center py-20 text-center sm:py-28">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl border border-line bg-surface text-brick-yellow">
+      <Card as="span" className="inline-flex size-14 items-center justify-center text-brick-yellow">
         <Icon aria-hidden="true" className="size-7" />
-      </span>
+      </Card>
       <h1 className="mt-6 text-balance font-extrabold text-3xl tracking-tight sm:text-4xl">{title}</h1>
       {children ? <div className="mt-3 max-w-md text-pretty text-muted">{children}</div> : null}
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { cn } from '#web/lib/cn.ts'
-import { defaultChartDate } from './time-series-chart-format.ts'
+import { formatDay } from '#web/lib/format.ts'
 
 export interface ChartSeries {
   label: string
@@ -50,7 +50,7 @@ export function TimeSeriesChart({
   series,
   formatAxisValue,
   formatValue,
-  formatDate = defaultChartDate,
+  formatDate = formatDay,
   ariaLabel,
   height = 280,
   className,

@@ -1,40 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_FILTERS, COLLECTION_SORTS } from '#shared/contract/collections.ts'
-import { FALLBACK_RATES_PER_USD, formatPrice } from '#shared/money.ts'
 import {
   allocationRows,
   ariaSort,
   collectionApiQuery,
   collectionSearch,
-  compactAmount,
   DEFAULT_COLLECTION_PARAMS,
-  FILTERS,
-  formatWholeAmount,
   itemCountText,
-  MINUS,
   nextSort,
   pageCount,
   parseCollectionParams,
   parsePortfolioRange,
   parseSortOption,
-  SORTS,
   shares,
   showingText,
-  signedAmount,
-  signedPercent,
   sortOptions,
-  toneOf,
 } from './collection-logic.ts'
 
-const usd = (amount: string) => formatPrice(amount, 'USD')
-const gbp = (amount: string) => formatPrice(amount, 'GBP')
-
 describe('list parameters in the URL', () => {
-  it('knows exactly the contract’s filters and sorts', () => {
-    expect([...FILTERS]).toEqual([...COLLECTION_FILTERS])
-    expect([...SORTS]).toEqual([...COLLECTION_SORTS])
-  })
-
   it('reads defaults from an empty query and ignores what it does not know', () => {
     expect(parseCollectionParams('')).toEqual(DEFAULT_COLLECTION_PARAMS)
     expect(parseCollectionParams('?page=0&filter=robots&sort=colour&direction=up')).toEqual(
@@ -130,54 +112,7 @@ describe('pages and counts', () => {
   })
 })
 
-describe('gains and losses', () => {
-  it('writes a sign, never colour alone, and a dash when unknown', () => {
-    expect(signedAmount('20.00', gbp)).toBe('+£20.00')
-    expect(signedAmount('-8.00', gbp)).toBe(`${MINUS}£8.00`)
-    expect(signedAmount('0.00', gbp)).toBe('£0.00')
-    expect(signedAmount(null, gbp)).toBe('—')
-    // Converted like every other amount: £73 is $100 at the built-in rates.
-    expect(signedAmount('-73.00', usd)).toBe(`${MINUS}$100.00`)
-  })
-
-  it('writes percentages with two decimals and a sign', () => {
-    expect(signedPercent('66.67')).toBe('+66.67%')
-    expect(signedPercent('-40')).toBe(`${MINUS}40.00%`)
-    expect(signedPercent('0')).toBe('0.00%')
-    expect(signedPercent(null)).toBe('—')
-  })
-
-  it('tells gains from losses', () => {
-    expect(toneOf('0.01')).toBe('gain')
-    expect(toneOf('-0.01')).toBe('loss')
-    expect(toneOf('0.00')).toBe('flat')
-    expect(toneOf(null)).toBe('none')
-    expect(toneOf('n/a')).toBe('none')
-  })
-})
-
-describe('headline and chart amounts', () => {
-  it('shows the total value in whole units of the display currency, rounded half up', () => {
-    const rates = FALLBACK_RATES_PER_USD
-    expect(formatWholeAmount('146.00', 'USD', rates)).toBe('$200')
-    expect(formatWholeAmount('100.00', 'GBP', rates)).toBe('£100')
-    expect(formatWholeAmount('100.50', 'GBP', rates)).toBe('£101')
-    expect(formatWholeAmount('100.49', 'GBP', rates)).toBe('£100')
-    // £40 = €46.58 at 0.85 / 0.73, shown whole.
-    expect(formatWholeAmount('40.00', 'EUR', rates)).toBe('€47')
-    expect(formatWholeAmount('40.00', 'JPY', rates)).toBe('¥6,027')
-    expect(formatWholeAmount(null, 'USD', rates)).toBe('$0')
-  })
-
-  it('writes value-axis labels short', () => {
-    expect(compactAmount(950, '$')).toBe('$950')
-    expect(compactAmount(12.5, '£')).toBe('£12.5')
-    expect(compactAmount(1234, '$')).toBe('$1.2k')
-    expect(compactAmount(150_000, '¥')).toBe('¥150k')
-    expect(compactAmount(2_500_000, '¥')).toBe('¥2.5M')
-    expect(compactAmount(-1500, 'kr')).toBe(`${MINUS}kr1.5k`)
-  })
-
+describe('analytics', () => {
   it('reads the analytics range from the URL, 1Y by default', () => {
     expect(parsePortfolioRange('')).toBe('1y')
     expect(parsePortfolioRange('?range=90d')).toBe('90d')

@@ -1,47 +1,26 @@
 /**
  * Pure rules of My Collection (spec 01 §2): the list's parameters and how they live in the URL, the
- * sortable columns, the 'Showing x to y of M items' line, and how gains and losses are written.
+ * sortable columns, the 'Showing x to y of M items' line, and the analytics page's range and shares.
  * Amounts stay decimal strings (pounds) until the currency provider formats them.
  */
 import Big from 'big.js'
 import type { CollectionQuery } from '#shared/contract/collections.ts'
 import {
-  type CurrencyCode,
-  convertAmount,
-  formatPrice,
-  parseAmount,
-  type RatesPerUsd,
-} from '#shared/money.ts'
+  COLLECTION_FILTERS,
+  COLLECTION_SORTS,
+  type CollectionFilter,
+  type CollectionSort,
+  isOneOf,
+  PORTFOLIO_RANGES,
+  type PortfolioRange,
+  type SortDirection,
+} from '#shared/contract/values.ts'
+import { parseAmount } from '#shared/money.ts'
+import { percentOf, plural } from '#web/lib/format.ts'
 
 export const PAGE_SIZE = 20
 /** The search box waits this long after the last keystroke before it filters the list. */
 export const COLLECTION_SEARCH_DEBOUNCE_MS = 300
-
-export type CollectionFilter = NonNullable<CollectionQuery['filter']>
-export type CollectionSort = NonNullable<CollectionQuery['sort']>
-
-/**
- * The contract's filters and sorts (a unit test holds them equal). Copied as plain values: the
- * contract module builds zod schemas, which the first screen should not have to load.
- */
-export const FILTERS = [
-  'all',
-  'sets',
-  'minifigs',
-  'gainers',
-  'decliners',
-] as const satisfies readonly CollectionFilter[]
-export const SORTS = [
-  'added',
-  'name',
-  'condition',
-  'quantity',
-  'cost',
-  'value',
-  'pnl',
-  'change',
-] as const satisfies readonly CollectionSort[]
-export type SortDirection = 'asc' | 'desc'
 
 export interface CollectionParams {
   page: number
@@ -70,10 +49,8 @@ export const PERFORMANCE_FILTERS: ReadonlyArray<{ value: CollectionFilter; label
   { value: 'decliners', label: 'Decliners' },
 ]
 
-const isFilter = (value: string | null): value is CollectionFilter =>
-  (FILTERS as readonly string[]).includes(value ?? '')
-const isSort = (value: string | null): value is CollectionSort =>
-  (SORTS as readonly string[]).includes(value ?? '')
+const isFilter = (value: string | null): value is CollectionFilter => isOneOf(COLLECTION_FILTERS, value)
+const isSort = (value: string | null): value is CollectionSort => isOneOf(COLLECTION_SORTS, value)
 
 /** The list's parameters from the URL's query; anything unknown falls back to the default. */
 export function parseCollectionParams(search: string): CollectionParams {
@@ -154,102 +131,23 @@ export function showingText(page: number, total: number, pageSize = PAGE_SIZE): 
   return `Showing ${first} to ${last} of ${total} ${total === 1 ? 'item' : 'items'}`
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`
-}
-
 /** The item-count banner above the summary cards. */
 export function itemCountText(totalItems: number, entries = totalItems): string {
   const text = `${plural(totalItems, 'item', 'items')} in your collection`
   return entries === totalItems ? text : `${text} · ${plural(entries, 'entry', 'entries')}`
 }
 
-export type Tone = 'gain' | 'loss' | 'flat' | 'none'
-
-/** Whether an amount or percentage is a gain, a loss, neither, or unknown (null or not a number). */
-export function toneOf(amount: string | null | undefined): Tone {
-  const value = parseAmount(amount)
-  if (!value) return 'none'
-  if (value.gt(0)) return 'gain'
-  if (value.lt(0)) return 'loss'
-  return 'flat'
-}
-
-/** The typographic minus, so a loss never reads as a hyphen. */
-export const MINUS = '\u2212'
-export const NO_VALUE = '—'
-
-/**
- * A gain or loss with its sign, never colour alone: '+$20.00', '−$8.00', '$0.00'; '—' when unknown.
- * `format` is the currency provider's formatter (it writes negatives with a hyphen).
- */
-export function signedAmount(amount: string | null | undefined, format: (amount: string) => string): string {
-  const value = parseAmount(amount)
-  if (!value) return NO_VALUE
-  const text = format(value.abs().toString())
-  if (value.gt(0)) return `+${text}`
-  if (value.lt(0)) return `${MINUS}${text}`
-  return text
-}
-
-/** '+66.67%', '−40.00%', '0.00%'; '—' when unknown. */
-export function signedPercent(percent: string | null | undefined): string {
-  const value = parseAmount(percent)
-  if (!value) return NO_VALUE
-  const text = `${value.abs().toFixed(2)}%`
-  if (value.gt(0)) return `+${text}`
-  if (value.lt(0)) return `${MINUS}${text}`
-  return text
-}
-
 /** Shares of a whole as percentages with one decimal ('0.0' for everything when the whole is 0). */
 export function shares(amounts: ReadonlyArray<string>): string[] {
-  const values = amounts.map((amount) => parseAmount(amount) ?? new Big(0))
-  const total = values.reduce((sum, value) => sum.plus(value), new Big(0))
-  return values.map((value) => (total.gt(0) ? value.div(total).times(100).toFixed(1) : '0.0'))
+  const total = amounts.reduce((sum, amount) => sum.plus(parseAmount(amount) ?? 0), new Big(0)).toString()
+  return amounts.map((amount) => percentOf(amount, total, 1) ?? '0.0')
 }
 
-/**
- * A headline amount in whole units of the display currency (spec 01 §2: the Home page's total value):
- * converted from pounds, rounded half up, then written by the one formatting rule without decimals.
- */
-export function formatWholeAmount(
-  amountGbp: string | null | undefined,
-  currency: CurrencyCode,
-  rates: RatesPerUsd,
-): string {
-  const value = parseAmount(amountGbp) ?? new Big(0)
-  const converted = new Big(convertAmount(value.toString(), 'GBP', currency, rates))
-  const whole = converted.round(0, Big.roundHalfUp).toFixed(0)
-  return formatPrice(whole, currency, rates, currency).replace(/\.00$/, '')
-}
+export const DEFAULT_PORTFOLIO_RANGE: PortfolioRange = '1y'
 
-/** A value-axis label: the symbol and a short number, e.g. '$950', '$1.2k', '¥1.5M'. */
-export function compactAmount(value: number, symbol: string): string {
-  const sign = value < 0 ? MINUS : ''
-  const magnitude = Math.abs(value)
-  const short = (divisor: number, suffix: string) => {
-    const scaled = magnitude / divisor
-    return `${scaled >= 100 ? scaled.toFixed(0) : Number(scaled.toFixed(1)).toString()}${suffix}`
-  }
-  let text: string
-  if (magnitude >= 1_000_000) text = short(1_000_000, 'M')
-  else if (magnitude >= 1_000) text = short(1_000, 'k')
-  else text = Number(magnitude.toFixed(magnitude >= 100 ? 0 : 2)).toString()
-  return `${sign}${symbol}${text}`
-}
-
-export const PORTFOLIO_RANGE_OPTIONS = [
-  { value: '90d', label: '90D', name: 'the last 90 days' },
-  { value: '1y', label: '1Y', name: 'the last year' },
-  { value: 'all', label: 'ALL', name: 'all time' },
-] as const
-export type PortfolioRangeValue = (typeof PORTFOLIO_RANGE_OPTIONS)[number]['value']
-export const DEFAULT_PORTFOLIO_RANGE: PortfolioRangeValue = '1y'
-
-export function parsePortfolioRange(search: string): PortfolioRangeValue {
+export function parsePortfolioRange(search: string): PortfolioRange {
   const range = new URLSearchParams(search).get('range')
-  return PORTFOLIO_RANGE_OPTIONS.find((option) => option.value === range)?.value ?? DEFAULT_PORTFOLIO_RANGE
+  return isOneOf(PORTFOLIO_RANGES, range) ? range : DEFAULT_PORTFOLIO_RANGE
 }
 
 /** Allocation rows with their shares: of the value when anything is priced, else of the cost. */

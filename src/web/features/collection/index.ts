@@ -7,13 +7,12 @@
  * Both dialogs are exported as light wrappers whose code loads when they first open.
  */
 
-export { formatWholeAmount, plural } from './collection-logic.ts'
 export type { AddCollectionFlowProps } from './components/add-collection-flow.tsx'
 export type {
   AddToCollectionDialogProps,
   AddToCollectionItem,
 } from './components/add-to-collection-dialog.tsx'
-export { ItemThumb } from './components/item-thumb.tsx'
+export { EntryRow } from './components/entry-row.tsx'
 export {
   LazyAddCollectionFlow as AddCollectionFlow,
   LazyAddToCollectionDialog as AddToCollectionDialog,

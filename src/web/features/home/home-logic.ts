@@ -1,12 +1,9 @@
-import Big from 'big.js'
-import { parseAmount } from '#shared/money.ts'
+import { percentOf } from '#web/lib/format.ts'
 
 /** A theme's share of the collection's value, e.g. '42% of value'; '' when nothing has a value. */
 export function themeShare(value: string, totalValue: string): string {
-  const part = parseAmount(value)
-  const whole = parseAmount(totalValue)
-  if (!part || !whole || whole.lte(0)) return ''
-  return `${part.div(whole).times(100).round(0, Big.roundHalfUp).toFixed(0)}% of value`
+  const percent = percentOf(value, totalValue, 0)
+  return percent === null ? '' : `${percent}% of value`
 }
 
 /** The dashboard shows for a collection with something in it; the start section for an empty one. */

@@ -1,48 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { PRICE_RANGES } from '#shared/contract/market.ts'
 import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
-import {
-  basisNote,
-  defaultSaleDate,
-  exactTime,
-  formatAxisAmount,
-  formatDay,
-  historyChartData,
-  originallyText,
-  PRICE_RANGE_ORDER,
-  RANGE_LABELS,
-  relativeTime,
-  salesRecordedText,
-  trendDisplay,
-} from './market-format.ts'
-
-describe('range buttons', () => {
-  it('are the contract ranges, in order, labelled as the spec writes them', () => {
-    expect(PRICE_RANGE_ORDER).toEqual(PRICE_RANGES)
-    expect(PRICE_RANGE_ORDER.map((range) => RANGE_LABELS[range])).toEqual(['30D', '90D', '1Y', 'ALL'])
-  })
-})
+import { basisNote, historyChartData, originallyText, salesRecordedText } from './market-format.ts'
 
 describe('salesRecordedText', () => {
   it("is the spec's 'N sale(s) recorded'", () => {
     expect(salesRecordedText(0)).toBe('0 sale(s) recorded')
     expect(salesRecordedText(1)).toBe('1 sale(s) recorded')
     expect(salesRecordedText(12)).toBe('12 sale(s) recorded')
-  })
-})
-
-describe('trendDisplay', () => {
-  it('signs the percentage and says which way it went', () => {
-    expect(trendDisplay('37.50')).toEqual({ text: '+37.50%', direction: 'up' })
-    expect(trendDisplay('-5')).toEqual({ text: '-5.00%', direction: 'down' })
-    expect(trendDisplay('0.00')).toEqual({ text: '0.00%', direction: 'flat' })
-    expect(trendDisplay('-0.00')).toEqual({ text: '0.00%', direction: 'flat' })
-  })
-
-  it('is nothing without a trend', () => {
-    expect(trendDisplay(null)).toBeNull()
-    expect(trendDisplay('')).toBeNull()
-    expect(trendDisplay('n/a')).toBeNull()
   })
 })
 
@@ -56,48 +20,6 @@ describe('originallyText', () => {
   it('is nothing for a sale in pounds', () => {
     expect(originallyText({ currency: 'GBP', originalPrice: '100.00' })).toBeNull()
     expect(originallyText({ currency: 'gbp', originalPrice: '100.00' })).toBeNull()
-  })
-})
-
-describe('relativeTime', () => {
-  const now = Date.parse('2026-03-10T12:00:00Z')
-  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString()
-
-  it('says how long ago, in the largest whole unit', () => {
-    expect(relativeTime(ago(5), now)).toBe('just now')
-    expect(relativeTime(ago(59), now)).toBe('just now')
-    expect(relativeTime(ago(60), now)).toBe('1 minute ago')
-    expect(relativeTime(ago(5 * 60 + 30), now)).toBe('5 minutes ago')
-    expect(relativeTime(ago(60 * 60), now)).toBe('1 hour ago')
-    expect(relativeTime(ago(2 * 60 * 60 + 59 * 60), now)).toBe('2 hours ago')
-    expect(relativeTime(ago(24 * 60 * 60), now)).toBe('1 day ago')
-    expect(relativeTime(ago(29 * 24 * 60 * 60), now)).toBe('29 days ago')
-    expect(relativeTime(ago(45 * 24 * 60 * 60), now)).toBe('1 month ago')
-    expect(relativeTime(ago(800 * 24 * 60 * 60), now)).toBe('2 years ago')
-  })
-
-  it('treats a time ahead of our clock as just now, and a bad time as none', () => {
-    expect(relativeTime(ago(-120), now)).toBe('just now')
-    expect(relativeTime('not a time', now)).toBeNull()
-  })
-})
-
-describe('dates', () => {
-  it('shows sale days and exact times as people read them', () => {
-    expect(formatDay('2026-03-03')).toBe('3 Mar 2026')
-    expect(formatDay('2026-03-03T00:00:00.000Z')).toBe('3 Mar 2026')
-    expect(exactTime('2026-03-03T14:05:00Z', 'UTC')).toBe('3 Mar 2026, 14:05')
-  })
-
-  it('starts the sale date on the user’s today, never on a day the server calls future', () => {
-    // Evening west of Greenwich: already tomorrow in UTC; the user's today is earlier, and allowed.
-    const evening = new Date('2026-03-10T23:30:00Z')
-    expect(defaultSaleDate(evening) <= '2026-03-10').toBe(true)
-    // Whatever the machine's zone, the default is never after the UTC day.
-    for (const iso of ['2026-03-10T00:10:00Z', '2026-03-10T12:00:00Z', '2026-03-10T23:50:00Z']) {
-      const now = new Date(iso)
-      expect(defaultSaleDate(now) <= now.toISOString().slice(0, 10)).toBe(true)
-    }
   })
 })
 
@@ -168,17 +90,5 @@ describe('historyChartData', () => {
 
   it('is empty without points', () => {
     expect(historyChartData([], '2026-01-02', 'GBP', rates)).toEqual({ dates: [], pricesGbp: [], values: [] })
-  })
-})
-
-describe('formatAxisAmount', () => {
-  it('labels the value axis compactly in the display currency', () => {
-    expect(formatAxisAmount(80, 'USD')).toBe('$80')
-    expect(formatAxisAmount(2.5, 'GBP')).toBe('£2.50')
-    expect(formatAxisAmount(1000, 'EUR')).toBe('€1k')
-    expect(formatAxisAmount(1250, 'USD')).toBe('$1.3k')
-    expect(formatAxisAmount(15_000, 'JPY')).toBe('¥15k')
-    expect(formatAxisAmount(1_500_000, 'CAD')).toBe('C$1.5M')
-    expect(formatAxisAmount(-20, 'USD')).toBe('-$20')
   })
 })

@@ -8,12 +8,11 @@ import {
 import type {
   PriceByCondition,
   PriceHistory,
-  PriceRange,
   PriceSummaryResponse,
   SalesList,
 } from '#shared/contract/market.ts'
+import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { apiRequest } from '#web/lib/api.ts'
-import type { Grade } from './market-format.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
 export const SALES_PAGE_SIZE = 20

@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import type { ProfileType, User } from '#shared/contract/auth.ts'
+import type { User } from '#shared/contract/auth.ts'
 import { profileTypeSchema } from '#shared/contract/auth.ts'
 import type { UpdateProfileBody } from '#shared/contract/me.ts'
+import type { ProfileType } from '#shared/contract/values.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
 
 export const PROFILE_SAVED = { title: 'Success', description: 'Profile updated successfully' }

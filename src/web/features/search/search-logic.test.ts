@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   isSearchable,
-  itemTypeLabel,
   moveHighlight,
   noResultsText,
   SEARCH_BLUR_CLOSE_MS,
@@ -46,10 +45,5 @@ describe('moveHighlight', () => {
 describe('texts and images', () => {
   it('quotes the query in the no-results text', () => {
     expect(noResultsText(' boba fett ')).toBe('No items found for "boba fett"')
-  })
-
-  it('names the item types', () => {
-    expect(itemTypeLabel('set')).toBe('Set')
-    expect(itemTypeLabel('minifig')).toBe('Minifigure')
   })
 })

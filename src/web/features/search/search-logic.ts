@@ -24,9 +24,3 @@ export function moveHighlight(current: number, direction: 1 | -1, count: number)
 export function noResultsText(query: string): string {
   return `No items found for "${query.trim()}"`
 }
-
-export function itemTypeLabel(type: string): string {
-  if (type === 'set') return 'Set'
-  if (type === 'minifig') return 'Minifigure'
-  return type
-}

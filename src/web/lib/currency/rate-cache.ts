@@ -1,5 +1,5 @@
+import { CURRENCY_CODES } from '#shared/contract/values.ts'
 import {
-  CURRENCY_CODES,
   type CurrencyCode,
   DEFAULT_CURRENCY,
   FALLBACK_RATES_PER_USD,

@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { LOGIN_PATH } from '#web/lib/auth/auth-queries.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { SignInForm } from '../components/sign-in-form.tsx'
@@ -36,7 +37,7 @@ export function LoginPage() {
           </p>
         </div>
 
-        <div className="mt-8 rounded-2xl border border-line bg-surface p-5 shadow-2xl shadow-black/40 sm:p-7">
+        <Card className="mt-8 p-5 shadow-2xl shadow-black/40 sm:p-7">
           <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)}>
             <Tabs.List
               aria-label="Sign in or create an account"
@@ -71,7 +72,7 @@ export function LoginPage() {
               </a>
             </>
           ) : null}
-        </div>
+        </Card>
       </div>
     </section>
   )

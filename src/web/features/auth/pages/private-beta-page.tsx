@@ -1,5 +1,6 @@
 import { Lock, LogOut, Mail, Users } from 'lucide-react'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { LOGOUT_PATH } from '#web/lib/auth/auth-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -20,7 +21,7 @@ export function PrivateBetaPage() {
   const email = access?.userEmail ?? user?.email ?? null
   return (
     <section className="page-width flex flex-1 items-center justify-center py-12 sm:py-20">
-      <div className="w-full max-w-lg rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/40 sm:p-8">
+      <Card className="w-full max-w-lg p-6 shadow-2xl shadow-black/40 sm:p-8">
         <div className="flex flex-col items-center text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brick-red/15 text-brick-red">
             <Lock aria-hidden="true" className="size-7" />
@@ -67,7 +68,7 @@ export function PrivateBetaPage() {
             Sign Out
           </a>
         </div>
-      </div>
+      </Card>
     </section>
   )
 }

@@ -1,24 +1,26 @@
 import { Blocks, CalendarDays, PersonStanding } from 'lucide-react'
 import { Link } from 'wouter'
 import type { Item } from '#shared/contract/catalogue.ts'
+import { Card, cardClasses } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { formatCount } from '#web/lib/format.ts'
 import { retailText } from '../retail-label.ts'
 import { ThemeBadge } from './theme-badge.tsx'
 
-const cardClasses =
-  'group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-colors hover:border-line-strong hover:bg-raised/40 focus-visible:border-brick-yellow'
-
-const numberFormat = new Intl.NumberFormat('en-US')
+const linkCardClasses = cn(
+  cardClasses(),
+  'group flex h-full flex-col overflow-hidden transition-colors hover:border-line-strong hover:bg-raised/40 focus-visible:border-brick-yellow',
+)
 
 /** A set on the sets list: picture, 'number - name', theme with tags, year, pieces, figures, retail. */
 export function SetCard({ item }: { item: Item }) {
   const formatAmount = usePrice()
   const retail = retailText(item, 'short', formatAmount)
   return (
-    <Link href={`/item/${item.slug}`} className={cardClasses} data-testid="set-card">
+    <Link href={`/item/${item.slug}`} className={linkCardClasses} data-testid="set-card">
       <ItemImage item={item} alt={item.name} className="aspect-[4/3] w-full border-line border-b" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 className="font-semibold text-base text-fg leading-snug">
@@ -27,7 +29,7 @@ export function SetCard({ item }: { item: Item }) {
         <ThemeBadge theme={item.theme} themeData={item.themeData} withTags />
         <dl className="mt-auto grid grid-cols-3 gap-2 border-line border-t pt-3 text-sm">
           <Fact icon={CalendarDays} label="Year" value={item.year ? String(item.year) : '—'} />
-          <Fact icon={Blocks} label="Pieces" value={item.pieces ? numberFormat.format(item.pieces) : '—'} />
+          <Fact icon={Blocks} label="Pieces" value={item.pieces ? formatCount(item.pieces) : '—'} />
           <Fact
             icon={PersonStanding}
             label="Minifigures"
@@ -67,7 +69,7 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Blocks; label: string
 /** A minifigure on the minifigures list: picture, number, name, theme and year. */
 export function MinifigCard({ item }: { item: Item }) {
   return (
-    <Link href={`/item/${item.slug}`} className={cardClasses} data-testid="minifig-card">
+    <Link href={`/item/${item.slug}`} className={linkCardClasses} data-testid="minifig-card">
       <ItemImage item={item} alt={item.name} className="aspect-square w-full border-line border-b" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <p className="font-mono text-brick-yellow text-xs tabular">{item.number}</p>
@@ -83,7 +85,7 @@ export function MinifigCard({ item }: { item: Item }) {
 
 export function SetCardSkeleton() {
   return (
-    <div className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
+    <Card className="flex flex-col overflow-hidden">
       <Skeleton className="aspect-[4/3] w-full rounded-none" />
       <div className="grid gap-3 p-4">
         <Skeleton className="h-5 w-4/5" />
@@ -95,19 +97,19 @@ export function SetCardSkeleton() {
         </div>
         <Skeleton className="h-6 w-1/3 justify-self-end" />
       </div>
-    </div>
+    </Card>
   )
 }
 
 export function MinifigCardSkeleton() {
   return (
-    <div className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
+    <Card className="flex flex-col overflow-hidden">
       <Skeleton className="aspect-square w-full rounded-none" />
       <div className="grid gap-2 p-3">
         <Skeleton className="h-3 w-1/3" />
         <Skeleton className="h-4 w-4/5" />
         <Skeleton className="h-3 w-1/2" />
       </div>
-    </div>
+    </Card>
   )
 }

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 
 interface ListHeaderProps {
   title: string
@@ -32,13 +33,13 @@ export function ListHeader({ title, description, add, children }: ListHeaderProp
 /** The list's empty state. */
 export function EmptyList({ title, hint, icon }: { title: string; hint: string; icon: ReactNode }) {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-line border-dashed px-6 py-16 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl border border-line bg-surface text-subtle">
+    <Card variant="dashed" className="flex flex-col items-center px-6 py-16 text-center">
+      <Card as="span" className="inline-flex size-12 items-center justify-center text-subtle">
         {icon}
-      </span>
+      </Card>
       <h2 className="mt-4 font-bold text-lg">{title}</h2>
       <p className="mt-1 max-w-sm text-pretty text-muted text-sm">{hint}</p>
-    </div>
+    </Card>
   )
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft, PersonStanding, X } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import {
@@ -102,7 +103,7 @@ function SetFilterBanner({ number, clearHref }: { number: string; clearHref: str
     ? `Minifigures in ${set.data.number} - ${set.data.name}`
     : `Minifigures in set ${number}`
   return (
-    <div className="mt-6 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+    <Card className="mt-6 flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <h2 className="font-bold text-lg leading-snug">{heading}</h2>
         {set.data ? (
@@ -119,6 +120,6 @@ function SetFilterBanner({ number, clearHref }: { number: string; clearHref: str
         <X aria-hidden="true" />
         Show all minifigures
       </Link>
-    </div>
+    </Card>
   )
 }

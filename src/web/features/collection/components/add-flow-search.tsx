@@ -2,11 +2,11 @@ import { LoaderCircle, Plus, Search, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
 import { useItemSearch } from '#web/features/catalogue/index.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
-import { ItemThumb } from './item-thumb.tsx'
 
 interface AddFlowSearchProps {
   query: string
@@ -15,8 +15,6 @@ interface AddFlowSearchProps {
   /** 'Add new item': the create mode, with what was typed. */
   onCreate: () => void
 }
-
-const typeLabel = (type: string) => (type === 'minifig' ? 'Minifigure' : 'Set')
 
 /**
  * Variant B's search mode (spec 01 §2, §5): searches from 1 character, 300 ms after the last
@@ -94,20 +92,7 @@ export function AddFlowSearch({ query, onQueryChange, onPick, onCreate }: AddFlo
                 onClick={() => onPick(item)}
                 className="flex w-full items-center gap-3 rounded-lg border border-transparent p-2 text-left transition-colors hover:border-line-strong hover:bg-raised"
               >
-                <ItemThumb item={item} alt="" className="size-12" />
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-2 text-xs">
-                    <span className="font-mono text-brick-yellow tabular">{item.number}</span>
-                    <span className="rounded-sm bg-canvas px-1.5 py-0.5 text-[0.6875rem] text-muted uppercase tracking-wide">
-                      {typeLabel(item.type)}
-                    </span>
-                  </span>
-                  <span className="block truncate font-medium text-fg text-sm">{item.name}</span>
-                  <span className="block truncate text-muted text-xs">
-                    {item.theme}
-                    {item.year ? ` · ${item.year}` : ''}
-                  </span>
-                </span>
+                <SearchResultRow item={item} alt="" fallback="icon" />
               </button>
             </li>
           ))}

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Dialog } from '#web/components/ui/dialog.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { addEntryBody, COST_HINT, EMPTY_ENTRY, FORM_MESSAGES, TOASTS } from '../collection-form.ts'
 import { useAddCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
-import { ItemThumb } from './item-thumb.tsx'
 
 /** The item variant A adds: what the item page has at hand. */
 export interface AddToCollectionItem {
@@ -62,7 +62,7 @@ function AddToCollectionForm({
       description="Track this item with its condition and what you paid."
     >
       <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemThumb item={item} alt={item.name} className="size-16" />
+        <ItemImage fallback="icon" item={item} alt={item.name} className="size-16" />
         <div className="min-w-0">
           <p className="font-mono text-brick-yellow text-xs tabular">{item.number}</p>
           <p className="font-semibold text-fg leading-snug">{item.name}</p>

@@ -1,6 +1,8 @@
 import type { Portfolio } from '#shared/contract/collections.ts'
 import { BarList } from '#web/components/ui/bar-list.tsx'
-import { allocationRows, plural } from '../collection-logic.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { plural } from '#web/lib/format.ts'
+import { allocationRows } from '../collection-logic.ts'
 
 interface AllocationProps {
   portfolio: Portfolio | undefined
@@ -15,10 +17,7 @@ export function Allocation({ portfolio, format }: AllocationProps) {
     basis === 'value' ? 'Share of current value' : 'Share of cost (no market prices yet)'
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <section
-        aria-labelledby="themes-heading"
-        className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
-      >
+      <Card as="section" aria-labelledby="themes-heading" className="p-4 sm:p-6">
         <h2 id="themes-heading" className="font-bold text-lg">
           By theme
         </h2>
@@ -37,11 +36,8 @@ export function Allocation({ portfolio, format }: AllocationProps) {
         ) : (
           <p className="mt-4 text-muted text-sm">{portfolio ? 'Nothing yet.' : 'Loading…'}</p>
         )}
-      </section>
-      <section
-        aria-labelledby="types-heading"
-        className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
-      >
+      </Card>
+      <Card as="section" aria-labelledby="types-heading" className="p-4 sm:p-6">
         <h2 id="types-heading" className="font-bold text-lg">
           Sets vs minifigures
         </h2>
@@ -62,7 +58,7 @@ export function Allocation({ portfolio, format }: AllocationProps) {
         ) : (
           <p className="mt-4 text-muted text-sm">{portfolio ? 'Nothing yet.' : 'Loading…'}</p>
         )}
-      </section>
+      </Card>
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
+import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { NO_VALUE } from '../collection-logic.ts'
+import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
-import { ItemThumb } from './item-thumb.tsx'
+import { EntryTitle } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 /** The entries as cards, for phones and narrow windows, where the wide table would not fit. */
@@ -18,17 +19,11 @@ export function CollectionCards({
   return (
     <ul aria-label="Collection items" className={cn('grid gap-3 transition-opacity', busy && 'opacity-60')}>
       {entries.map((entry) => (
-        <li key={entry.id} className="rounded-2xl border border-line bg-surface p-4">
+        <Card as="li" key={entry.id} className="p-4">
           <div className="flex items-start gap-3">
-            <ItemThumb item={entry.item} alt={entry.item.name} className="size-14" />
+            <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-14" />
             <div className="min-w-0 flex-1">
-              <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
-              <Link
-                href={`/item/${entry.item.slug}`}
-                className="line-clamp-2 font-medium text-fg leading-snug underline-offset-2 hover:underline"
-              >
-                {entry.item.name}
-              </Link>
+              <EntryTitle entry={entry} className="leading-snug" />
               <p className="mt-0.5 text-muted text-xs">
                 {entry.condition.label} · Qty <span className="tabular">{entry.quantity}</span>
               </p>
@@ -45,7 +40,7 @@ export function CollectionCards({
               <SignedChange amount={entry.change24h} percent={entry.change24hPercent} format={format} />
             </Figure>
           </dl>
-        </li>
+        </Card>
       ))}
     </ul>
   )

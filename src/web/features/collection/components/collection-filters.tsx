@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react'
+import type { CollectionFilter } from '#shared/contract/values.ts'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
 import { cn } from '#web/lib/cn.ts'
 import {
-  type CollectionFilter,
   type CollectionParams,
   PERFORMANCE_FILTERS,
   parseSortOption,

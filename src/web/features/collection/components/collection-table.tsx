@@ -1,9 +1,12 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, CopyPlus, Pencil, Trash2 } from 'lucide-react'
-import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
+import type { CollectionSort } from '#shared/contract/values.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { ariaSort, type CollectionParams, type CollectionSort, NO_VALUE } from '../collection-logic.ts'
-import { ItemThumb } from './item-thumb.tsx'
+import { NO_VALUE } from '#web/lib/format.ts'
+import { ariaSort, type CollectionParams } from '../collection-logic.ts'
+import { EntryTitle } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 export interface EntryListProps {
@@ -50,7 +53,7 @@ export function CollectionTable({
   busy,
 }: CollectionTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+    <Card className="overflow-x-auto">
       <table className="w-full min-w-[60rem] border-collapse text-sm" aria-busy={busy}>
         <caption className="sr-only">Your collection. Column headers with buttons sort the table.</caption>
         <thead>
@@ -85,15 +88,9 @@ export function CollectionTable({
             <tr key={entry.id} className="align-middle transition-colors hover:bg-raised/50">
               <td className="py-3 pr-3 pl-4">
                 <div className="flex items-center gap-3">
-                  <ItemThumb item={entry.item} alt={entry.item.name} className="size-12" />
+                  <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-12" />
                   <div className="min-w-0">
-                    <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
-                    <Link
-                      href={`/item/${entry.item.slug}`}
-                      className="line-clamp-2 font-medium text-fg underline-offset-2 hover:underline"
-                    >
-                      {entry.item.name}
-                    </Link>
+                    <EntryTitle entry={entry} />
                     <p className="truncate text-subtle text-xs">{entry.item.theme}</p>
                   </div>
                 </div>
@@ -134,7 +131,7 @@ export function CollectionTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   )
 }
 

@@ -2,13 +2,13 @@ import { useState } from 'react'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { currencyOf } from '#shared/money.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { entryFormValues, entryPriceCurrency, TOASTS, updateEntryBody } from '../collection-form.ts'
 import { useUpdateCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
-import { ItemThumb } from './item-thumb.tsx'
 
 interface EditEntryDialogProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -44,7 +44,7 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
       description="Change its condition, quantity, cost or purchase date."
     >
       <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemThumb item={entry.item} alt={entry.item.name} className="size-14" />
+        <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-14" />
         <div className="min-w-0">
           <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
           <p className="font-semibold text-fg leading-snug">{entry.item.name}</p>

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
-import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
-import { ItemThumb } from './item-thumb.tsx'
+import { Card } from '#web/components/ui/card.tsx'
+import { EntryRow } from './entry-row.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 interface PerformersProps {
@@ -16,7 +16,7 @@ interface PerformersProps {
 export function Performers({ title, icon: Icon, entries, empty, format }: PerformersProps) {
   const headingId = `performers-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <Card as="section" aria-labelledby={headingId} className="p-4 sm:p-6">
       <h2 id={headingId} className="flex items-center gap-2 font-bold text-lg">
         <Icon aria-hidden="true" className="size-5 text-muted" />
         {title}
@@ -24,33 +24,30 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
       {entries && entries.length > 0 ? (
         <ol className="mt-3 divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemThumb item={entry.item} alt={entry.item.name} className="size-11" />
-              <div className="min-w-0 flex-1">
-                <Link
-                  href={`/item/${entry.item.slug}`}
-                  className="line-clamp-1 font-medium text-fg text-sm underline-offset-2 hover:underline"
-                >
-                  {entry.item.name}
-                </Link>
-                <p className="text-subtle text-xs">
-                  <span className="font-mono tabular">{entry.item.number}</span> · {entry.condition.label} ·
-                  Qty <span className="tabular">{entry.quantity}</span>
-                </p>
-              </div>
-              <SignedChange
-                amount={entry.pnl}
-                percent={entry.pnlPercent}
-                format={format}
-                stacked
-                className="text-right font-semibold text-sm"
-              />
-            </li>
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              detail={
+                <>
+                  {' '}
+                  · Qty <span className="tabular">{entry.quantity}</span>
+                </>
+              }
+              aside={
+                <SignedChange
+                  amount={entry.pnl}
+                  percent={entry.pnlPercent}
+                  format={format}
+                  stacked
+                  className="text-right font-semibold text-sm"
+                />
+              }
+            />
           ))}
         </ol>
       ) : (
         <p className="mt-3 text-muted text-sm">{entries ? empty : 'Loading…'}</p>
       )}
-    </section>
+    </Card>
   )
 }

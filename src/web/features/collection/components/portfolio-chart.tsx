@@ -1,16 +1,18 @@
 import { useMemo } from 'react'
 import type { Portfolio } from '#shared/contract/collections.ts'
+import { PORTFOLIO_RANGES, type PortfolioRange } from '#shared/contract/values.ts'
 import { convertAmount } from '#shared/money.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
-import { defaultChartDate } from '#web/components/ui/time-series-chart-format.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { compactAmount, PORTFOLIO_RANGE_OPTIONS, type PortfolioRangeValue } from '../collection-logic.ts'
+import { axisAmount, formatDay } from '#web/lib/format.ts'
+import { RANGE_LABELS, RANGE_NAMES } from '#web/lib/labels.ts'
 
 interface PortfolioChartProps {
   timeline: Portfolio['timeline'] | undefined
-  range: PortfolioRangeValue
-  onRangeChange: (range: PortfolioRangeValue) => void
+  range: PortfolioRange
+  onRangeChange: (range: PortfolioRange) => void
   loading: boolean
 }
 
@@ -22,9 +24,9 @@ const COST_COLOR = '#3d82dc'
  * 90D / 1Y / ALL ranges. A data table under it gives the same numbers without the picture.
  */
 export function PortfolioChart({ timeline, range, onRangeChange, loading }: PortfolioChartProps) {
-  const { currency, currencyInfo, rates, formatAmount } = useCurrency()
+  const { currency, rates, formatAmount } = useCurrency()
   const points = timeline ?? []
-  const rangeName = PORTFOLIO_RANGE_OPTIONS.find((option) => option.value === range)?.name ?? ''
+  const rangeName = RANGE_NAMES[range]
 
   const chart = useMemo(() => {
     const convert = (amount: string) => Number(convertAmount(amount, 'GBP', currency, rates))
@@ -51,30 +53,30 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
   const last = points.at(-1)
   const description =
     first && last
-      ? `Collection value over ${rangeName}: from ${formatAmount(first.value)} on ${defaultChartDate(first.date)} to ${formatAmount(last.value)} on ${defaultChartDate(last.date)}, against a cost basis of ${formatAmount(last.costBasis)}.`
+      ? `Collection value over ${rangeName}: from ${formatAmount(first.value)} on ${formatDay(first.date)} to ${formatAmount(last.value)} on ${formatDay(last.date)}, against a cost basis of ${formatAmount(last.costBasis)}.`
       : `Collection value over ${rangeName}.`
 
   return (
-    <section aria-labelledby="value-heading" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <Card as="section" aria-labelledby="value-heading" className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="value-heading" className="font-bold text-lg">
           Value over time
         </h2>
         <fieldset className="m-0 inline-flex min-w-0 rounded-lg border border-line-strong bg-canvas p-1">
           <legend className="sr-only">Range</legend>
-          {PORTFOLIO_RANGE_OPTIONS.map((option) => (
+          {PORTFOLIO_RANGES.map((option) => (
             <button
-              key={option.value}
+              key={option}
               type="button"
-              aria-pressed={range === option.value}
-              title={`Show ${option.name}`}
-              onClick={() => onRangeChange(option.value)}
+              aria-pressed={range === option}
+              title={`Show ${RANGE_NAMES[option]}`}
+              onClick={() => onRangeChange(option)}
               className={cn(
                 'h-8 min-w-12 rounded-md px-3 font-semibold text-xs tabular transition-colors',
-                range === option.value ? 'bg-brick-yellow text-neutral-950' : 'text-muted hover:text-fg',
+                range === option ? 'bg-brick-yellow text-neutral-950' : 'text-muted hover:text-fg',
               )}
             >
-              {option.label}
+              {RANGE_LABELS[option]}
             </button>
           ))}
         </fieldset>
@@ -84,7 +86,7 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
           <TimeSeriesChart
             dates={chart.dates}
             series={chart.series}
-            formatAxisValue={(value) => compactAmount(value, currencyInfo.symbol)}
+            formatAxisValue={(value) => axisAmount(value, currency)}
             formatValue={(seriesIndex, pointIndex) => {
               const point = points[pointIndex]
               if (!point) return '—'
@@ -121,7 +123,7 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
               <tbody className="divide-y divide-line">
                 {[...points].reverse().map((point) => (
                   <tr key={point.date}>
-                    <td className="px-3 py-1.5 text-muted tabular">{defaultChartDate(point.date)}</td>
+                    <td className="px-3 py-1.5 text-muted tabular">{formatDay(point.date)}</td>
                     <td className="px-3 py-1.5 text-right text-fg tabular">{formatAmount(point.value)}</td>
                     <td className="px-3 py-1.5 text-right text-fg tabular">
                       {formatAmount(point.costBasis)}
@@ -133,6 +135,6 @@ export function PortfolioChart({ timeline, range, onRangeChange, loading }: Port
           </div>
         </details>
       ) : null}
-    </section>
+    </Card>
   )
 }

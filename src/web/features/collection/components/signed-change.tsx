@@ -1,5 +1,5 @@
 import { cn } from '#web/lib/cn.ts'
-import { signedAmount, signedPercent, type Tone, toneOf } from '../collection-logic.ts'
+import { signedAmount, signedPercent, type Tone, toneOf } from '#web/lib/format.ts'
 
 export const TONE_CLASSES: Record<Tone, string> = {
   gain: 'text-[#4ade80]',

@@ -2,9 +2,10 @@ import type { LucideIcon } from 'lucide-react'
 import { Boxes, ChartNoAxesCombined, PiggyBank, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { CollectionSummary } from '#shared/contract/collections.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { plural, signedAmount, signedPercent, toneOf } from '../collection-logic.ts'
+import { plural, signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
 import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
 
 interface SummaryCardsProps {
@@ -17,7 +18,7 @@ export function SummaryCards({ summary, format }: SummaryCardsProps) {
   const pnlTone = toneOf(summary?.unrealizedPnl)
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Card label="Total Value" icon={Wallet} loading={!summary}>
+      <SummaryCard label="Total Value" icon={Wallet} loading={!summary}>
         <span className="tabular">{format(summary?.totalValue)}</span>
         <Detail>
           {summary && summary.unpricedEntries > 0 ? (
@@ -28,31 +29,31 @@ export function SummaryCards({ summary, format }: SummaryCardsProps) {
             </>
           )}
         </Detail>
-      </Card>
-      <Card label="Unrealized P&L" icon={ChartNoAxesCombined} loading={!summary}>
+      </SummaryCard>
+      <SummaryCard label="Unrealized P&L" icon={ChartNoAxesCombined} loading={!summary}>
         <span className={cn('tabular', TONE_CLASSES[pnlTone])}>
           {signedAmount(summary?.unrealizedPnl, format)}
         </span>
         <Detail className={TONE_CLASSES[pnlTone]}>
           {summary?.unrealizedPnlPercent ? signedPercent(summary.unrealizedPnlPercent) : 'No cost recorded'}
         </Detail>
-      </Card>
-      <Card label="Cost Basis" icon={PiggyBank} loading={!summary}>
+      </SummaryCard>
+      <SummaryCard label="Cost Basis" icon={PiggyBank} loading={!summary}>
         <span className="tabular">{format(summary?.costBasis)}</span>
         <Detail>What you paid</Detail>
-      </Card>
-      <Card label="Total Items" icon={Boxes} loading={!summary}>
+      </SummaryCard>
+      <SummaryCard label="Total Items" icon={Boxes} loading={!summary}>
         <span className="tabular">{summary?.totalItems ?? 0}</span>
         <Detail>
           {plural(summary?.setCount ?? 0, 'set', 'sets')} ·{' '}
           {plural(summary?.minifigCount ?? 0, 'minifigure', 'minifigures')}
         </Detail>
-      </Card>
+      </SummaryCard>
     </dl>
   )
 }
 
-function Card({
+function SummaryCard({
   label,
   icon: Icon,
   loading,
@@ -64,7 +65,7 @@ function Card({
   children: ReactNode
 }) {
   return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+    <Card className="min-w-0 p-4 sm:p-5">
       <dt className="flex items-center justify-between gap-2 font-medium text-muted text-xs uppercase tracking-wide sm:text-sm sm:normal-case sm:tracking-normal">
         {label}
         <Icon aria-hidden="true" className="hidden size-4 text-subtle sm:block" />
@@ -79,7 +80,7 @@ function Card({
           children
         )}
       </dd>
-    </div>
+    </Card>
   )
 }
 

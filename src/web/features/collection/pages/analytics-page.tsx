@@ -2,17 +2,13 @@ import { ArrowLeft, ChartLine, Plus, TrendingDown, TrendingUp } from 'lucide-rea
 import { type ReactNode, useEffect } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import {
-  DEFAULT_PORTFOLIO_RANGE,
-  parsePortfolioRange,
-  signedAmount,
-  signedPercent,
-  toneOf,
-} from '../collection-logic.ts'
+import { DEFAULT_PORTFOLIO_RANGE, parsePortfolioRange } from '../collection-logic.ts'
 import { Allocation } from '../components/allocation.tsx'
 import { Performers } from '../components/performers.tsx'
 import { PortfolioChart } from '../components/portfolio-chart.tsx'
@@ -61,7 +57,7 @@ export function AnalyticsPage() {
       </header>
 
       {summary?.entries === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-line bg-surface px-6 py-14 text-center">
+        <Card className="flex flex-col items-center px-6 py-14 text-center">
           <ChartLine aria-hidden="true" className="size-8 text-brick-yellow" />
           <h2 className="mt-4 font-bold text-xl">Nothing to analyse yet</h2>
           <p className="mt-2 max-w-md text-muted">Add items to your collection to see its value over time.</p>
@@ -69,7 +65,7 @@ export function AnalyticsPage() {
             <Plus aria-hidden="true" />
             Go to My Collection
           </Link>
-        </div>
+        </Card>
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -134,13 +130,13 @@ function Stat({
   children: ReactNode
 }) {
   return (
-    <div className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+    <Card className="min-w-0 p-4 sm:p-5">
       <dt className="font-medium text-muted text-xs uppercase tracking-wide sm:text-sm sm:normal-case sm:tracking-normal">
         {label}
       </dt>
       <dd className={cn('mt-2 truncate font-bold text-xl tabular sm:text-2xl', className ?? 'text-fg')}>
         {loading ? <Skeleton className="h-7 w-28" /> : children}
       </dd>
-    </div>
+    </Card>
   )
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { Pagination } from '#web/components/ui/pagination.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -107,7 +108,7 @@ export function CollectionPage() {
       </section>
 
       {list.isError && !data ? (
-        <div role="alert" className="rounded-2xl border border-line bg-surface p-8 text-center">
+        <Card role="alert" className="p-8 text-center">
           <p className="font-semibold">Your collection could not be loaded just now.</p>
           <button
             type="button"
@@ -116,7 +117,7 @@ export function CollectionPage() {
           >
             Try again
           </button>
-        </div>
+        </Card>
       ) : empty ? (
         <EmptyCollection onAdd={() => setAdding(true)} />
       ) : (
@@ -132,7 +133,7 @@ export function CollectionPage() {
           {!data ? (
             <ListSkeleton />
           ) : total === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-line border-dashed px-6 py-12 text-center">
+            <Card variant="dashed" className="flex flex-col items-center px-6 py-12 text-center">
               <SearchX aria-hidden="true" className="size-8 text-subtle" />
               <p className="mt-3 font-semibold">No items match</p>
               <p className="mt-1 text-muted text-sm">Try another search or filter.</p>
@@ -148,7 +149,7 @@ export function CollectionPage() {
                   Show all items
                 </button>
               ) : null}
-            </div>
+            </Card>
           ) : (
             <>
               <div className="hidden lg:block">
@@ -237,9 +238,10 @@ export function CollectionPage() {
 
 function EmptyCollection({ onAdd }: { onAdd: () => void }) {
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby="empty-heading"
-      className="flex flex-col items-center rounded-2xl border border-line bg-surface px-6 py-12 text-center sm:py-16"
+      className="flex flex-col items-center px-6 py-12 text-center sm:py-16"
     >
       <span className="inline-flex size-14 items-center justify-center rounded-2xl border border-line bg-canvas text-brick-yellow">
         <Boxes aria-hidden="true" className="size-7" />
@@ -264,13 +266,13 @@ function EmptyCollection({ onAdd }: { onAdd: () => void }) {
           Browse Minifigures
         </Link>
       </div>
-    </section>
+    </Card>
   )
 }
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-2 rounded-2xl border border-line bg-surface p-4" aria-hidden="true">
+    <Card className="grid gap-2 p-4" aria-hidden="true">
       {Array.from({ length: 6 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={index} className="flex items-center gap-3 py-1.5">
@@ -282,6 +284,6 @@ function ListSkeleton() {
           <Skeleton className="hidden h-4 w-24 sm:block" />
         </div>
       ))}
-    </div>
+    </Card>
   )
 }

@@ -3,18 +3,18 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
-  formatWholeAmount,
-  ItemThumb,
+  EntryRow,
   MOST_VALUABLE_QUERY,
-  plural,
   RECENT_QUERY,
   SignedChange,
   useCollectionPage,
 } from '#web/features/collection/index.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { formatDate, formatWholeAmount, plural } from '#web/lib/format.ts'
 import { themeShare } from '../home-logic.ts'
 
 interface CollectionDashboardProps {
@@ -109,7 +109,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
                 {entry.value === null ? '—' : formatAmount(entry.value)}
               </span>
               <span className="block text-subtle text-xs">
-                Added <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
+                Added <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
               </span>
             </>
           )}
@@ -121,12 +121,9 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
   )
 }
 
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
-
 function Tile({ label, loading, children }: { label: string; loading?: boolean; children: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-line bg-surface p-5">
+    <Card className="p-5">
       <p className="font-medium text-muted text-sm">{label}</p>
       <div className="mt-2 grid gap-1 font-extrabold text-3xl text-fg tracking-tight sm:text-4xl">
         {loading ? (
@@ -138,7 +135,7 @@ function Tile({ label, loading, children }: { label: string; loading?: boolean; 
           children
         )}
       </div>
-    </div>
+    </Card>
   )
 }
 
@@ -186,7 +183,7 @@ function EntryListCard({
 }) {
   const headingId = `home-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+    <Card as="section" aria-labelledby={headingId} className="p-4 sm:p-5">
       <h3 id={headingId} className="flex items-center gap-2 font-bold text-lg">
         <Icon aria-hidden="true" className="size-5 text-brick-yellow" />
         {title}
@@ -194,22 +191,12 @@ function EntryListCard({
       {entries ? (
         <ol className="mt-2 divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-3 py-2.5">
-              <ItemThumb item={entry.item} alt={entry.item.name} className="size-11" />
-              <div className="min-w-0 flex-1">
-                <Link
-                  href={`/item/${entry.item.slug}`}
-                  className="line-clamp-1 font-medium text-fg text-sm underline-offset-2 hover:underline"
-                >
-                  {entry.item.name}
-                </Link>
-                <p className="truncate text-subtle text-xs">
-                  <span className="font-mono tabular">{entry.item.number}</span> · {entry.condition.label}
-                  {entry.quantity > 1 ? ` · ×${entry.quantity}` : ''}
-                </p>
-              </div>
-              <div className="shrink-0 text-right text-sm tabular">{render(entry)}</div>
-            </li>
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              detail={entry.quantity > 1 ? ` · ×${entry.quantity}` : ''}
+              aside={<div className="shrink-0 text-right text-sm tabular">{render(entry)}</div>}
+            />
           ))}
         </ol>
       ) : (
@@ -220,7 +207,7 @@ function EntryListCard({
           ))}
         </div>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -233,10 +220,7 @@ function TopThemes({
 }) {
   const themes = summary?.topThemes ?? []
   return (
-    <section
-      aria-labelledby="home-top-themes"
-      className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
-    >
+    <Card as="section" aria-labelledby="home-top-themes" className="p-4 sm:p-5">
       <h3 id="home-top-themes" className="flex items-center gap-2 font-bold text-lg">
         <Layers aria-hidden="true" className="size-5 text-brick-yellow" />
         Top themes
@@ -267,6 +251,6 @@ function TopThemes({
           ))}
         </div>
       )}
-    </section>
+    </Card>
   )
 }

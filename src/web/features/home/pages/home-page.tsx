@@ -3,6 +3,7 @@ import { PersonStanding, ToyBrick } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { AddCollectionFlow } from '#web/features/collection/index.ts'
 import { ItemSearchBox } from '#web/features/search/index.ts'
 import { meQueries } from '#web/lib/auth/me-queries.ts'
@@ -60,7 +61,7 @@ export function HomePage() {
 
       {section === 'start' ? (
         <section aria-labelledby="start-heading" className="page-width py-12 sm:py-16">
-          <div className="rounded-2xl border border-line bg-surface p-6 text-center sm:p-10">
+          <Card className="p-6 text-center sm:p-10">
             <h2 id="start-heading" className="font-bold text-2xl tracking-tight">
               Start Building Your Collection
             </h2>
@@ -87,7 +88,7 @@ export function HomePage() {
                 Add to your collection
               </button>
             </p>
-          </div>
+          </Card>
         </section>
       ) : null}
 

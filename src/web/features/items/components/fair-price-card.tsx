@@ -1,10 +1,11 @@
 import { ChartLine } from 'lucide-react'
 import type { GradeSummary } from '#shared/contract/market.ts'
-import { cn } from '#web/lib/cn.ts'
+import type { Grade } from '#shared/contract/values.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { basisNote, GRADE_LABELS, type Grade, salesRecordedText } from '../market-format.ts'
+import { GRADE_LABELS } from '#web/lib/labels.ts'
+import { basisNote, salesRecordedText } from '../market-format.ts'
 import { ConfidenceBadge, LastUpdated, TrendValue } from './market-bits.tsx'
-import { cardClasses } from './market-styles.ts'
 
 export const FAIR_PRICE_NOTE = 'Weighted median of recent verified sales'
 export const MARKETPLACE_NOTE = 'From marketplace sold prices: no verified sales yet'
@@ -20,7 +21,7 @@ export function FairPriceCard({ grade, summary }: { grade: Grade; summary: Grade
   const marketplace = summary.basis === 'marketplace'
   const note = basisNote(summary.basis)
   return (
-    <section aria-labelledby={headingId} className={cn(cardClasses, 'flex flex-col')}>
+    <Card as="section" aria-labelledby={headingId} className="p-5 flex flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="flex items-center gap-2 font-semibold text-muted text-sm">
           <ChartLine aria-hidden="true" className="size-4" />
@@ -57,6 +58,6 @@ export function FairPriceCard({ grade, summary }: { grade: Grade; summary: Grade
         {note ? <p className="mt-1 text-subtle text-xs">{note}</p> : null}
         <LastUpdated iso={summary.updatedAt} className="mt-1" />
       </div>
-    </section>
+    </Card>
   )
 }

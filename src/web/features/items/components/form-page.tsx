@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Card } from '#web/components/ui/card.tsx'
 
 /** The frame of the add and edit item screens: a heading and the form on a card. */
 export function FormPage({
@@ -18,7 +19,7 @@ export function FormPage({
       {above}
       <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">{title}</h1>
       {description ? <p className="mt-2 text-pretty text-muted">{description}</p> : null}
-      <div className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-7">{children}</div>
+      <Card className="mt-6 p-5 sm:p-7">{children}</Card>
     </section>
   )
 }

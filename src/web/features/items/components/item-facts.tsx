@@ -3,8 +3,7 @@ import { Link } from 'wouter'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { retailText } from '#web/features/catalogue/index.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-
-const numberFormat = new Intl.NumberFormat('en-US')
+import { formatCount } from '#web/lib/format.ts'
 
 /** Year, pieces, retail price and minifigures of a set; year and the sets it comes in for a figure. */
 export function ItemFacts({ item }: { item: ItemDetail }) {
@@ -18,7 +17,7 @@ export function ItemFacts({ item }: { item: ItemDetail }) {
       <Fact label="Year">{item.year ?? '—'}</Fact>
       {isSet ? (
         <>
-          <Fact label="Pieces">{item.pieces ? numberFormat.format(item.pieces) : '—'}</Fact>
+          <Fact label="Pieces">{item.pieces ? formatCount(item.pieces) : '—'}</Fact>
           <Fact label="Retail Price">
             {retail.isPrice ? retail.text : <span className="text-base text-muted">{retail.text}</span>}
           </Fact>

@@ -2,7 +2,7 @@ import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { GradeSummary } from '#shared/contract/market.ts'
 import { cn } from '#web/lib/cn.ts'
-import { exactTime, relativeTime, trendDisplay } from '../market-format.ts'
+import { exactTime, relativeTime, signedPercent, toneOf } from '#web/lib/format.ts'
 import { badgeClasses } from './market-styles.ts'
 
 /** Small pieces the Pricing and Sales History tabs share. */
@@ -26,24 +26,23 @@ export function ConfidenceBadge({ confidence }: { confidence: GradeSummary['conf
   )
 }
 
-/** The 30-day trend: '+37.50%' in green, '-5.00%' in red, with an arrow; '—' without one. */
+/** The 30-day trend: '+37.50%' in green, '−5.00%' in red, with an arrow; '—' without one. */
 export function TrendValue({ trend, className }: { trend: string | null; className?: string }) {
-  const shown = trendDisplay(trend)
-  if (!shown) return <span className={cn('text-muted', className)}>—</span>
-  const Icon =
-    shown.direction === 'up' ? ArrowUpRight : shown.direction === 'down' ? ArrowDownRight : ArrowRight
+  const tone = toneOf(trend)
+  if (tone === 'none') return <span className={cn('text-muted', className)}>—</span>
+  const Icon = tone === 'gain' ? ArrowUpRight : tone === 'loss' ? ArrowDownRight : ArrowRight
   return (
     <span
       className={cn(
         'inline-flex items-center gap-0.5 font-semibold tabular',
-        shown.direction === 'up' && 'text-[#7ee2a4]',
-        shown.direction === 'down' && 'text-[#ff8a8c]',
-        shown.direction === 'flat' && 'text-muted',
+        tone === 'gain' && 'text-[#7ee2a4]',
+        tone === 'loss' && 'text-[#ff8a8c]',
+        tone === 'flat' && 'text-muted',
         className,
       )}
     >
       <Icon aria-hidden="true" className="size-4" />
-      {shown.text}
+      {signedPercent(trend)}
     </span>
   )
 }

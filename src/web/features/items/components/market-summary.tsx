@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import type { PriceSummaryResponse } from '#shared/contract/market.ts'
+import { GRADES, type Grade } from '#shared/contract/values.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { formatDay, GRADE_LABELS, type Grade } from '../market-format.ts'
-import { cardClasses } from './market-styles.ts'
-
-const GRADES: Grade[] = ['new', 'used']
+import { formatDay } from '#web/lib/format.ts'
+import { GRADE_LABELS } from '#web/lib/labels.ts'
 
 /** Market Summary (spec 02 §2): last sale, 30d and 90d averages and 30d volume, for new and used. */
 export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {
@@ -32,7 +32,7 @@ export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {
     { label: '30d volume', cell: (grade) => summary[grade].volume30d },
   ]
   return (
-    <section aria-labelledby="market-summary-heading" className={cardClasses}>
+    <Card as="section" aria-labelledby="market-summary-heading" className="p-5">
       <h3 id="market-summary-heading" className="font-semibold text-fg">
         Market Summary
       </h3>
@@ -64,7 +64,7 @@ export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </Card>
   )
 }
 

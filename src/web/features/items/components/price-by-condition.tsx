@@ -1,8 +1,8 @@
 import type { PriceByCondition as PriceByConditionList } from '#shared/contract/market.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { salesRecordedText } from '../market-format.ts'
-import { cardClasses } from './market-styles.ts'
 
 export const NO_CONDITION_PRICES = 'No price data by condition available yet.'
 
@@ -22,7 +22,7 @@ export function PriceByCondition({
   const formatAmount = usePrice()
   const sorted = [...(rows ?? [])].sort((a, b) => b.count - a.count)
   return (
-    <section aria-labelledby="price-by-condition-heading" className={cardClasses}>
+    <Card as="section" aria-labelledby="price-by-condition-heading" className="p-5">
       <h3 id="price-by-condition-heading" className="font-semibold text-fg">
         Price by Condition
       </h3>
@@ -54,6 +54,6 @@ export function PriceByCondition({
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   )
 }

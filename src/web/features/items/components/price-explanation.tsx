@@ -1,12 +1,13 @@
 import { ChevronRight, CircleHelp } from 'lucide-react'
 import { CONFIDENCE_THRESHOLDS, MIN_SALES_FOR_WINDOW, RECENCY_DAYS } from '#shared/pricing.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 
 /** 'How is this calculated?' (DESIGN §5), folded away until asked for. The numbers are the engine's own. */
 export function PriceExplanation() {
   const { currency } = useCurrency()
   return (
-    <details className="group rounded-2xl border border-line bg-surface">
+    <Card as="details" className="group">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-2xl px-5 py-4 font-semibold text-fg text-sm [&::-webkit-details-marker]:hidden">
         <CircleHelp aria-hidden="true" className="size-4 text-muted" />
         How is this calculated?
@@ -38,6 +39,6 @@ export function PriceExplanation() {
           after review. Prices are kept in pounds and shown in {currency} at current rates.
         </p>
       </div>
-    </details>
+    </Card>
   )
 }

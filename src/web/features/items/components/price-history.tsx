@@ -1,25 +1,17 @@
 import { ChartNoAxesCombined } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
-import type { PriceRange } from '#shared/contract/market.ts'
+import { GRADES, type Grade, PRICE_RANGES, type PriceRange } from '#shared/contract/values.ts'
+import { todayUtc } from '#shared/dates.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { TimeSeriesChart } from '#web/components/ui/lazy-time-series-chart.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import {
-  formatAxisAmount,
-  formatDay,
-  GRADE_LABELS,
-  type Grade,
-  historyChartData,
-  PRICE_RANGE_ORDER,
-  RANGE_LABELS,
-  RANGE_NAMES,
-  todayUtc,
-} from '../market-format.ts'
+import { axisAmount, formatDay } from '#web/lib/format.ts'
+import { GRADE_LABELS, RANGE_LABELS, RANGE_NAMES } from '#web/lib/labels.ts'
+import { historyChartData } from '../market-format.ts'
 import { usePriceHistory } from '../market-queries.ts'
-import { cardClasses } from './market-styles.ts'
 
-const GRADES: Grade[] = ['new', 'used']
 /** New in brick yellow, used in brick blue (DESIGN §11: the brick colours for charts). */
 const GRADE_COLORS: Record<Grade, string> = { new: '#f5cd2f', used: '#3d82dc' }
 const CHART_HEIGHT = 260
@@ -60,7 +52,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
       : ''
 
   return (
-    <section aria-labelledby="price-history-heading" className={cardClasses}>
+    <Card as="section" aria-labelledby="price-history-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="price-history-heading" className="font-semibold text-fg">
           Price History
@@ -74,7 +66,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
           />
           <ToggleGroup
             label="Range"
-            options={PRICE_RANGE_ORDER.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+            options={PRICE_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
             value={range}
             onChange={onRangeChange}
           />
@@ -102,7 +94,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
           <TimeSeriesChart
             dates={chart.dates}
             series={series}
-            formatAxisValue={(value) => formatAxisAmount(value, currency)}
+            formatAxisValue={(value) => axisAmount(value, currency)}
             formatValue={(_series, index) => formatAmount(chart.pricesGbp[index])}
             ariaLabel={ariaLabel}
             height={CHART_HEIGHT}
@@ -110,7 +102,7 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
           />
         )}
       </div>
-    </section>
+    </Card>
   )
 }
 

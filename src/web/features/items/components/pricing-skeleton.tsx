@@ -1,5 +1,5 @@
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { cardClasses } from './market-styles.ts'
 
 /** The Pricing tab's shape while its prices (or its code) load. */
 export function PricingSkeleton() {
@@ -8,12 +8,12 @@ export function PricingSkeleton() {
       <span className="sr-only">Loading prices…</span>
       <div className="grid gap-4 md:grid-cols-2">
         {[0, 1].map((key) => (
-          <div key={key} className={cardClasses}>
+          <Card key={key} className="p-5">
             <Skeleton className="h-4 w-32" />
             <Skeleton className="mt-4 h-8 w-40" />
             <Skeleton className="mt-4 h-4 w-full" />
             <Skeleton className="mt-2 h-4 w-2/3" />
-          </div>
+          </Card>
         ))}
       </div>
       <Skeleton className="h-80 rounded-2xl" />

@@ -1,12 +1,12 @@
 import { ChartLine } from 'lucide-react'
 import { useState } from 'react'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import type { PriceRange } from '#shared/contract/market.ts'
+import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { DEFAULT_RANGE, type Grade } from '../market-format.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { DEFAULT_RANGE } from '../market-format.ts'
 import { usePriceByCondition, usePriceSummary } from '../market-queries.ts'
 import { FairPriceCard } from './fair-price-card.tsx'
-import { cardClasses } from './market-styles.ts'
 import { MarketSummary } from './market-summary.tsx'
 import { PriceByCondition } from './price-by-condition.tsx'
 import { PriceExplanation } from './price-explanation.tsx'
@@ -31,7 +31,7 @@ export function PricingTab({ item }: { item: ItemDetail }) {
   if (summary.isPending) return <PricingSkeleton />
   if (summary.isError) {
     return (
-      <div role="alert" className={`${cardClasses} text-center`}>
+      <Card role="alert" className="p-5 text-center">
         <p className="font-semibold">Unable to load prices</p>
         <p className="mt-1 text-muted text-sm">Check your connection and try again.</p>
         <button
@@ -41,7 +41,7 @@ export function PricingTab({ item }: { item: ItemDetail }) {
         >
           Try again
         </button>
-      </div>
+      </Card>
     )
   }
   const data = summary.data
@@ -79,9 +79,11 @@ function NoPriceData({ item }: { item: ItemDetail }) {
   const what = item.type === 'set' ? 'this set' : 'this minifigure'
   return (
     <div className="grid gap-4">
-      <section
+      <Card
+        as="section"
+        variant="dashed"
         aria-labelledby="no-price-data-heading"
-        className="flex flex-col items-center rounded-2xl border border-line border-dashed px-6 py-10 text-center sm:py-12"
+        className="flex flex-col items-center px-6 py-10 text-center sm:py-12"
       >
         <span className="inline-flex size-11 items-center justify-center rounded-xl border border-line bg-surface text-brick-yellow">
           <ChartLine aria-hidden="true" className="size-5" />
@@ -94,7 +96,7 @@ function NoPriceData({ item }: { item: ItemDetail }) {
           verified sales as soon as there are some.
         </p>
         <RecordSaleButton item={item} variant="primary" className="mt-6" />
-      </section>
+      </Card>
       <PriceExplanation />
     </div>
   )

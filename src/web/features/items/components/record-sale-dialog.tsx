@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo, useRef } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import { type RecordSaleData, SALE_SOURCES } from '#shared/contract/market.ts'
+import type { RecordSaleData } from '#shared/contract/market.ts'
+import { SALE_SOURCES } from '#shared/contract/values.ts'
+import { defaultPastDay, todayUtc } from '#shared/dates.ts'
 import { CURRENCIES, type CurrencyCode } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
@@ -14,7 +16,6 @@ import { useToast } from '#web/components/ui/use-toast.ts'
 import { useConditions } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { defaultSaleDate, todayUtc } from '../market-format.ts'
 import { useRecordSale } from '../market-mutations.ts'
 import {
   emptyRecordSaleValues,
@@ -52,7 +53,7 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
   const record = useRecordSale(item.id)
   const form = useForm<RecordSaleFormValues, unknown, RecordSaleData>({
     resolver: zodResolver(recordSaleFormSchema),
-    defaultValues: emptyRecordSaleValues(currency, defaultSaleDate()),
+    defaultValues: emptyRecordSaleValues(currency, defaultPastDay()),
   })
   const { errors } = form.formState
   const maxDate = todayUtc()
@@ -61,7 +62,7 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
   const currencyRef = useRef(currency)
   currencyRef.current = currency
   useEffect(() => {
-    if (open) form.reset(emptyRecordSaleValues(currencyRef.current, defaultSaleDate()))
+    if (open) form.reset(emptyRecordSaleValues(currencyRef.current, defaultPastDay()))
   }, [open, form])
 
   const conditionOptions = useMemo(

@@ -3,7 +3,8 @@ import type { Sale } from '#shared/contract/market.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { formatDay, originallyText } from '../market-format.ts'
+import { formatDay } from '#web/lib/format.ts'
+import { originallyText } from '../market-format.ts'
 import { badgeClasses } from './market-styles.ts'
 
 interface SaleListItemProps {

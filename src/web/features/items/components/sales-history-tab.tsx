@@ -4,6 +4,7 @@ import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import type { Sale } from '#shared/contract/market.ts'
 import { canDeleteSale, canVerifySale } from '#shared/permissions.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
 import { serverMessage } from '#web/lib/api.ts'
@@ -103,13 +104,13 @@ export function SalesHistoryTab({ item }: { item: ItemDetail }) {
       ) : sales.isError ? (
         <SalesError error={sales.error} onRetry={() => void sales.refetch()} />
       ) : rows.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-line border-dashed px-6 py-12 text-center">
+        <Card variant="dashed" className="flex flex-col items-center px-6 py-12 text-center">
           <ReceiptText aria-hidden="true" className="size-6 text-subtle" />
           <p className="mt-3 text-muted">{NO_SALES_TEXT}</p>
-        </div>
+        </Card>
       ) : (
         <>
-          <ul aria-label="Sales" className="divide-y divide-line rounded-2xl border border-line bg-surface">
+          <Card as="ul" aria-label="Sales" className="divide-y divide-line">
             {rows.map((sale) => (
               <SaleListItem
                 key={sale.id}
@@ -121,7 +122,7 @@ export function SalesHistoryTab({ item }: { item: ItemDetail }) {
                 onDelete={(sale, label) => setDoomed({ sale, label })}
               />
             ))}
-          </ul>
+          </Card>
           {sales.hasNextPage || rows.length < total ? (
             <div className="flex flex-col items-center gap-2">
               <p className="text-muted text-sm tabular">

@@ -1,3 +1,4 @@
+import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** Skeleton rows while the sales load (spec 02 §9). */
@@ -7,11 +8,7 @@ const ROW_KEYS = Array.from({ length: SALE_SKELETON_ROWS }, (_, row) => `sale-sk
 /** Three rows shaped like sales while they load (spec 02 §9). */
 export function SalesSkeleton() {
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Loading sales"
-      className="divide-y divide-line rounded-2xl border border-line bg-surface"
-    >
+    <Card as="ul" aria-busy="true" aria-label="Loading sales" className="divide-y divide-line">
       {ROW_KEYS.map((key) => (
         <li key={key} data-testid="sale-skeleton" className="flex items-start justify-between gap-4 p-4">
           <div className="grid flex-1 gap-2">
@@ -22,6 +19,6 @@ export function SalesSkeleton() {
           <Skeleton className="h-6 w-20" />
         </li>
       ))}
-    </ul>
+    </Card>
   )
 }

@@ -1,14 +1,15 @@
 import { Link } from 'wouter'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 
 /** The Variants tab: the items recorded as variants of this one (spec 02 §2). */
 export function VariantsTab({ item }: { item: ItemDetail }) {
   if (item.variants.length === 0) {
     return (
-      <p className="rounded-2xl border border-line border-dashed px-6 py-12 text-center text-muted">
+      <Card as="p" variant="dashed" className="px-6 py-12 text-center text-muted">
         No variants found for this item.
-      </p>
+      </Card>
     )
   }
   return (

@@ -2,6 +2,7 @@ import { ChevronRight, Home, SearchX } from 'lucide-react'
 import { Link } from 'wouter'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { ThemeBadge, useItemDetail } from '#web/features/catalogue/index.ts'
 import { ApiError } from '#web/lib/api.ts'
@@ -112,9 +113,9 @@ function Separator() {
 function ItemNotFound() {
   return (
     <section className="page-width flex flex-1 flex-col items-center justify-center py-20 text-center sm:py-28">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl border border-line bg-surface text-brick-yellow">
+      <Card as="span" className="inline-flex size-14 items-center justify-center text-brick-yellow">
         <SearchX aria-hidden="true" className="size-7" />
-      </span>
+      </Card>
       <h1 className="mt-6 font-extrabold text-3xl tracking-tight sm:text-4xl">Item Not Found</h1>
       <p className="mt-3 max-w-md text-pretty text-muted">
         This set or minifigure isn't in the catalogue. It may have been removed, or the link may be mistyped.

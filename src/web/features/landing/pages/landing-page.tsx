@@ -10,6 +10,7 @@ import {
 import type { MouseEvent } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { ItemSearchBox } from '#web/features/search/index.ts'
 import { isInFrame, openLoginPopup } from '#web/lib/auth/login-popup.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -141,7 +142,7 @@ export function LandingPage() {
 
       <section aria-labelledby="quiz-heading" className="border-line border-t py-16 sm:py-20">
         <div className="page-width">
-          <div className="relative isolate flex flex-col items-start gap-6 overflow-hidden rounded-2xl border border-line bg-surface p-6 sm:p-10 md:flex-row md:items-center md:justify-between">
+          <Card className="relative isolate flex flex-col items-start gap-6 overflow-hidden p-6 sm:p-10 md:flex-row md:items-center md:justify-between">
             <div
               aria-hidden="true"
               className="-z-10 pointer-events-none absolute inset-0 bg-[radial-gradient(28rem_14rem_at_100%_0%,rgb(245_205_47/0.12),transparent)]"
@@ -166,7 +167,7 @@ export function LandingPage() {
               Take the quiz
               <ArrowRight aria-hidden="true" />
             </Link>
-          </div>
+          </Card>
         </div>
       </section>
 

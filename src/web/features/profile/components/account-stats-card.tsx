@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Card } from '#web/components/ui/card.tsx'
 import { meQueries } from '#web/lib/auth/me-queries.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 
@@ -13,7 +14,7 @@ export function AccountStatsCard() {
     { label: 'Total collection value', value: formatAmount(stats.data?.totalValue) },
   ]
   return (
-    <section aria-labelledby="stats-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    <Card as="section" aria-labelledby="stats-heading" className="p-5 sm:p-6">
       <h2 id="stats-heading" className="font-bold text-lg">
         Account Stats
       </h2>
@@ -35,6 +36,6 @@ export function AccountStatsCard() {
         ))}
       </dl>
       {stats.isError ? <p className="mt-2 text-subtle text-xs">Stats could not be loaded just now.</p> : null}
-    </section>
+    </Card>
   )
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { User } from '#shared/contract/auth.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { TextField } from '#web/components/ui/form-fields.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
@@ -60,10 +61,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
   }
 
   return (
-    <section
-      aria-labelledby="personal-heading"
-      className="rounded-2xl border border-line bg-surface p-5 sm:p-6"
-    >
+    <Card as="section" aria-labelledby="personal-heading" className="p-5 sm:p-6">
       <div className="flex items-center justify-between gap-4">
         <h2 id="personal-heading" className="font-bold text-lg">
           Personal Information
@@ -128,7 +126,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
           <InfoRow label="Email" value={user.email} />
         </dl>
       )}
-    </section>
+    </Card>
   )
 }
 

@@ -1,6 +1,7 @@
 import { ArrowRight, Boxes, Eye } from 'lucide-react'
 import { Link } from 'wouter'
 import { Avatar } from '#web/components/ui/avatar.tsx'
+import { Card } from '#web/components/ui/card.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { AccountStatsCard } from '../components/account-stats-card.tsx'
@@ -49,10 +50,7 @@ export function ProfilePage() {
         <PersonalInfoCard user={user} />
         <div className="grid content-start gap-6">
           <AccountStatsCard />
-          <nav
-            aria-labelledby="quick-links-heading"
-            className="rounded-2xl border border-line bg-surface p-5 sm:p-6"
-          >
+          <Card as="nav" aria-labelledby="quick-links-heading" className="p-5 sm:p-6">
             <h2 id="quick-links-heading" className="font-bold text-lg">
               Quick links
             </h2>
@@ -76,7 +74,7 @@ export function ProfilePage() {
                 </li>
               ))}
             </ul>
-          </nav>
+          </Card>
         </div>
       </div>
     </div>

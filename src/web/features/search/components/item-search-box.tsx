@@ -2,7 +2,7 @@ import { LoaderCircle, Plus, Search, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
+import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
 import { useItemSearch } from '#web/features/catalogue/index.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -10,7 +10,6 @@ import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import {
   isSearchable,
-  itemTypeLabel,
   moveHighlight,
   noResultsText,
   SEARCH_BLUR_CLOSE_MS,
@@ -212,30 +211,18 @@ export function ItemSearchBox({
                 index === activeOption ? 'bg-line' : 'hover:bg-line/60',
               )}
             >
-              <ItemImage
+              <SearchResultRow
                 item={item}
                 alt={item.name}
-                className="size-12 shrink-0 rounded-lg border border-line"
+                aside={
+                  <div className="shrink-0 text-right">
+                    <p className="text-[0.6875rem] text-subtle uppercase tracking-wide">Retail</p>
+                    <p className="font-semibold text-fg text-sm tabular">
+                      {item.originalMsrp ? formatAmount(item.originalMsrp) : 'N/A'}
+                    </p>
+                  </div>
+                }
               />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-center gap-2 text-xs">
-                  <span className="font-mono text-brick-yellow tabular">{item.number}</span>
-                  <span className="rounded-sm bg-canvas px-1.5 py-0.5 text-[0.6875rem] text-muted uppercase tracking-wide">
-                    {itemTypeLabel(item.type)}
-                  </span>
-                </div>
-                <p className="truncate font-medium text-fg text-sm">{item.name}</p>
-                <p className="truncate text-muted text-xs">
-                  {item.theme}
-                  {item.year ? ` · ${item.year}` : ''}
-                </p>
-              </div>
-              <div className="shrink-0 text-right">
-                <p className="text-[0.6875rem] text-subtle uppercase tracking-wide">Retail</p>
-                <p className="font-semibold text-fg text-sm tabular">
-                  {item.originalMsrp ? formatAmount(item.originalMsrp) : 'N/A'}
-                </p>
-              </div>
             </div>
           ))}
         </div>

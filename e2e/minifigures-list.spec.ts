@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test'
+import {
+  chooseOption,
+  createItem,
+  FALCON_SLUG,
+  showing,
+  signUpCollector,
+  uniqueToken,
+  waitForImages,
+} from './catalogue-support.ts'
+import { CATALOGUE_URL, collectErrors, expectNoHorizontalOverflow, saveScreenshot } from './support.ts'
+
+/**
+ * The minifigures list, and the links between a set and its minifigures.
+ *
+ * On the catalogue server (CATALOGUE_URL in e2e/accounts.ts says how it starts, with an admin).
+ */
+test.use({ baseURL: CATALOGUE_URL })
+
+test('minifigures: filters, pages, and the figures of one set', async ({ page }) => {
+  test.setTimeout(60_000)
+  const errors = collectErrors(page)
+  await page.goto('/minifigures')
+  const main = page.getByRole('main')
+  await expect(page).toHaveTitle('LEGO Minifigures · Brickfolio')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('LEGO Minifigures')
+  await expect(main.getByRole('link', { name: 'Add Minifigure' })).toHaveCount(0)
+  await expect(showing(page)).toHaveText(/^Showing \d+ of \d+ minifigures$/)
+  await waitForImages(page)
+  await expectNoHorizontalOverflow(page)
+  await saveScreenshot(page, 'minifigures', { fullPage: false })
+
+  // The theme list is the figures' own theme names, sorted; no categories.
+  await page.getByRole('combobox', { name: 'Theme' }).click()
+  await expect(page.getByRole('option').nth(1)).toHaveText('Avengers')
+  await page.keyboard.press('Escape')
+  await chooseOption(page, 'Theme', 'Harry Potter')
+  await expect(page).toHaveURL(/\/minifigures\?theme=Harry\+Potter$/)
+  await expect(showing(page)).toHaveText('Showing 2 of 2 minifigures')
+  const cards = main.getByTestId('minifig-card')
+  await expect(cards.first()).toContainText('Harry Potter')
+  await chooseOption(page, 'Year', '2010')
+  await expect(page).toHaveURL(/theme=Harry\+Potter&year=2010$/)
+  await expect(main.getByText('No minifigures found')).toBeVisible()
+  await page.goBack()
+  await expect(showing(page)).toHaveText('Showing 2 of 2 minifigures')
+
+  // The figures of one set, named in a heading, with a way back to all figures.
+  await page.goto('/minifigures?set=75192-1')
+  await expect(
+    main.getByRole('heading', { name: 'Minifigures in 75192-1 - Millennium Falcon' }),
+  ).toBeVisible()
+  await expect(showing(page)).toHaveText('Showing 6 of 6 minifigures')
+  await expect(cards.filter({ hasText: 'sw0841' })).toContainText('Han Solo')
+  await waitForImages(page)
+  await expectNoHorizontalOverflow(page)
+  await saveScreenshot(page, 'minifigures-set')
+  await main.getByRole('link', { name: 'Back to the set' }).click()
+  await expect(page).toHaveURL(new RegExp(`/item/${FALCON_SLUG}$`))
+  await page.goBack()
+  await main.getByRole('link', { name: 'Show all minifigures' }).click()
+  await expect(page).toHaveURL(/\/minifigures$/)
+  await expect(main.getByRole('heading', { name: /^Minifigures in/ })).toHaveCount(0)
+
+  // Pages of 50: add 51 figures of a theme of their own.
+  await signUpCollector(page, 'figures')
+  const token = uniqueToken()
+  for (let index = 1; index <= 51; index++) {
+    await createItem(page.request, {
+      type: 'minifig',
+      name: `Paging Figure ${index}`,
+      number: `pgf${token}${index}`,
+      theme: `Paging ${token}`,
+    })
+  }
+  await page.goto(`/minifigures?theme=Paging+${token}`)
+  await expect(showing(page)).toHaveText('Showing 50 of 51 minifigures')
+  const pager = page.getByRole('navigation', { name: 'Minifigures pages' })
+  await pager.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(new RegExp(`theme=Paging\\+${token}&page=2$`))
+  await expect(showing(page)).toHaveText('Showing 1 of 51 minifigures')
+  expect(errors).toEqual([])
+})
+
+test('a set links to its minifigures, and a minifigure to its sets', async ({ page }) => {
+  await page.goto('/sets?theme=171')
+  await page.getByRole('link', { name: /75192-1 - Millennium Falcon/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/item/${FALCON_SLUG}$`))
+  const count = page.getByRole('link', { name: '8 minifigures in this set' })
+  await expect(count).toHaveAttribute('href', '/minifigures?set=75192-1')
+  await count.click()
+  await expect(
+    page.getByRole('heading', { name: 'Minifigures in 75192-1 - Millennium Falcon' }),
+  ).toBeVisible()
+
+  await page.getByRole('link', { name: /Han Solo, Old, Angry/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('sw0841 - Han Solo, Old, Angry')
+  const appearsIn = page.getByRole('region', { name: 'Appears in these sets' })
+  await appearsIn.getByRole('link', { name: '75192-1 - Millennium Falcon' }).click()
+  await expect(page).toHaveURL(new RegExp(`/item/${FALCON_SLUG}$`))
+})

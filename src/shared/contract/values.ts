@@ -1,0 +1,82 @@
+/**
+ * The contract's enumerations, as plain `as const` arrays: the schemas build `z.enum(…)` from them and
+ * the web imports the same arrays, so there is one list of each. No zod here, so a screen can know the
+ * values without loading the schemas.
+ */
+
+export const ITEM_TYPES = ['set', 'minifig'] as const
+export type ItemType = (typeof ITEM_TYPES)[number]
+
+/** A condition's grade: fair prices and price history are kept per grade. */
+export const GRADES = ['new', 'used'] as const
+export type Grade = (typeof GRADES)[number]
+
+export const CONFIDENCES = ['HIGH', 'MEDIUM', 'LOW'] as const
+export type Confidence = (typeof CONFIDENCES)[number]
+
+/** Which sales a fair price stands on. */
+export const PRICE_BASES = ['90d', '365d', 'all', 'marketplace', 'none'] as const
+export type PriceBasis = (typeof PRICE_BASES)[number]
+
+export const SALE_STATUSES = ['pending', 'verified', 'rejected'] as const
+export type SaleStatus = (typeof SALE_STATUSES)[number]
+
+export const SALE_SOURCES = [
+  'eBay',
+  'BrickLink',
+  'Brickset',
+  'Facebook Marketplace',
+  'Vinted',
+  'Auction house',
+  'Local sale',
+  'Other',
+] as const
+export type SaleSource = (typeof SALE_SOURCES)[number]
+
+/** The item page's price-history ranges, in button order. */
+export const PRICE_RANGES = ['30d', '90d', '1y', 'all'] as const
+export type PriceRange = (typeof PRICE_RANGES)[number]
+
+/** The analytics page's ranges, in button order. */
+export const PORTFOLIO_RANGES = ['90d', '1y', 'all'] as const
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number]
+
+export const COLLECTION_SORTS = [
+  'added',
+  'name',
+  'condition',
+  'quantity',
+  'cost',
+  'value',
+  'pnl',
+  'change',
+] as const
+export type CollectionSort = (typeof COLLECTION_SORTS)[number]
+
+export const COLLECTION_FILTERS = ['all', 'sets', 'minifigs', 'gainers', 'decliners'] as const
+export type CollectionFilter = (typeof COLLECTION_FILTERS)[number]
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+export type SortDirection = (typeof SORT_DIRECTIONS)[number]
+
+/** The display currencies, in the currency menu's order (names and symbols: shared/money.ts). */
+export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK'] as const
+export type CurrencyCode = (typeof CURRENCY_CODES)[number]
+
+/** The self-chosen profile types (spec 01 §1; their words: shared/profile-types.ts). */
+export const PROFILE_TYPE_IDS = ['collector', 'investor', 'shop'] as const
+export type ProfileType = (typeof PROFILE_TYPE_IDS)[number]
+
+export const USER_ROLES = ['user', 'admin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+
+/** Where exchange rates came from: the rates service, or the built-in ones. */
+export const FX_SOURCES = ['live', 'fallback'] as const
+
+/** Whether a value is one of an enumeration's, narrowing its type (e.g. a URL parameter). */
+export function isOneOf<const Values extends readonly string[]>(
+  values: Values,
+  value: unknown,
+): value is Values[number] {
+  return typeof value === 'string' && values.includes(value)
+}
