@@ -6,10 +6,11 @@ import type {
   SearchResult,
   Theme,
 } from '#shared/contract/catalogue.ts'
+import type { ItemType } from '#shared/contract/values.ts'
 import { MINIFIG_THEME_SOURCE_LIMIT, PAGE_SIZE, pageOffset } from './catalogue-logic.ts'
 
 export interface ListFilters {
-  type: 'set' | 'minifig'
+  type: ItemType
   page: number
   query?: string
   /** Sets: a theme id. */
@@ -20,8 +21,6 @@ export interface ListFilters {
   /** Minifigures: the number of the set whose figures to list. */
   set?: string
 }
-
-export type ItemCategory = 'set' | 'minifig'
 
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
 
@@ -108,7 +107,7 @@ export const themeQueries = {
  * Reference data that changes only with a release: kept 10 minutes.
  */
 export const conditionQueries = {
-  byCategory: (category: ItemCategory) =>
+  byCategory: (category: ItemType) =>
     queryOptions<Condition[]>({
       queryKey: ['/api/conditions', { category }] as const,
       staleTime: 10 * 60_000,
@@ -135,7 +134,7 @@ export function useItemDetail(slug: string) {
   return useQuery(itemQueries.detail(slug))
 }
 
-export function useConditions(category: ItemCategory | undefined, enabled = true) {
+export function useConditions(category: ItemType | undefined, enabled = true) {
   return useQuery({
     ...conditionQueries.byCategory(category ?? 'set'),
     enabled: enabled && category !== undefined,

@@ -55,8 +55,6 @@ export interface ConditionChoice {
   label: string
 }
 
-export const todayIso = () => new Date().toISOString().slice(0, 10)
-
 function conditionById(conditions: readonly ConditionChoice[], id: string): ConditionChoice | undefined {
   return conditions.find((condition) => String(condition.id) === id)
 }

@@ -5,9 +5,10 @@
 import { z } from 'zod'
 import { itemFieldSchemas } from '#shared/contract/catalogue.ts'
 import { itemTypeSchema } from '#shared/contract/common.ts'
+import type { ItemType } from '#shared/contract/values.ts'
 import { optionalNumberInput, optionalTextInput } from '#web/lib/form-schemas.ts'
 
-export type ItemType = 'set' | 'minifig'
+export type { ItemType }
 
 export const YEAR_MIN = 1950
 export const PIECES_MIN = 1

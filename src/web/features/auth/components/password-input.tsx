@@ -1,7 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
-import { useFormContext, useFormState } from 'react-hook-form'
-import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
+import { useFormContext } from 'react-hook-form'
+import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { FieldFrame } from '#web/components/ui/form-fields.tsx'
 
 /** A password box with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
@@ -37,9 +38,8 @@ export function PasswordField({
   autoComplete: 'current-password' | 'new-password'
 }) {
   const { register } = useFormContext<{ password: string }>()
-  const { errors } = useFormState<{ password: string }>({ name: 'password' })
   return (
-    <Field label={label} hint={hint} error={errors.password?.message}>
+    <FieldFrame name="password" label={label} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <PasswordInput
           id={id}
@@ -49,6 +49,6 @@ export function PasswordField({
           {...register('password')}
         />
       )}
-    </Field>
+    </FieldFrame>
   )
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import type { Condition } from '#shared/contract/catalogue.ts'
+import { todayUtc } from '#shared/dates.ts'
 import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
-import { PRICE_STEP, QUANTITY_MIN, todayIso } from '../collection-form.ts'
+import { PRICE_STEP, QUANTITY_MIN } from '../collection-form.ts'
 
 export interface EntryFieldsProps {
   conditions: readonly Condition[] | undefined
@@ -57,7 +58,7 @@ export function EntryFields({
         label="Purchase Date"
         optional
         type="date"
-        max={todayIso()}
+        max={todayUtc()}
         inputClassName="tabular [color-scheme:dark]"
       />
     </div>

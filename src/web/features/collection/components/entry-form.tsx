@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import type { Condition } from '#shared/contract/catalogue.ts'
+import type { ItemType } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { FormError } from '#web/components/ui/form-field.tsx'
 import { focusField } from '#web/components/ui/form-fields.tsx'
@@ -18,7 +19,7 @@ import { EntryFields, type EntryFieldsProps } from './entry-fields.tsx'
 interface EntryFormProps extends Omit<EntryFieldsProps, 'conditions' | 'conditionsLoading'> {
   /** The form's accessible name. */
   label: string
-  itemType: 'set' | 'minifig'
+  itemType: ItemType
   defaultValues: EntryFormValues
   /** The message for no condition (see EntryRules). */
   missingCondition?: string
