@@ -30,26 +30,50 @@ function useFieldError(name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message
 }
 
-export function Note({ children }: { children: ReactNode }) {
-  return children ? <p className="text-subtle text-xs">{children}</p> : null
-}
+type Ids = { id: string; describedBy: string | undefined; invalid: boolean }
 
-/** A text input (also e-mail, URL, date); `after`: elements beside it, e.g. its datalist. */
-export function TextField({
+/** Splits a field's props into its frame's and its control's. */
+function splitFrame<Rest>({
   name,
   label,
   hint,
   optional,
   className,
   note,
-  after,
-  inputClassName,
-  ...input
-}: FieldFrameProps & InputProps & { after?: ReactNode }) {
-  const { register } = useFormContext()
+  ...rest
+}: FieldFrameProps & Rest): [FieldFrameProps, Omit<Rest, keyof FieldFrameProps>] {
+  return [{ name, label, hint, optional, className, note }, rest]
+}
+
+/** A field's frame: its label, hint and note, and the form's message for its name. */
+export function FieldFrame({
+  name,
+  label,
+  hint,
+  optional,
+  className,
+  note,
+  children,
+}: FieldFrameProps & { children: (ids: Ids) => ReactNode }) {
   const error = useFieldError(name)
   return (
     <Field label={label} hint={hint} optional={optional} error={error} className={className}>
+      {(ids) => (
+        <>
+          {children(ids)}
+          {note ? <p className="text-subtle text-xs">{note}</p> : null}
+        </>
+      )}
+    </Field>
+  )
+}
+
+/** A text input (also e-mail, URL, date); `after`: elements beside it, e.g. its datalist. */
+export function TextField(props: FieldFrameProps & InputProps & { after?: ReactNode }) {
+  const [frame, { after, inputClassName, ...input }] = splitFrame(props)
+  const { register } = useFormContext()
+  return (
+    <FieldFrame {...frame}>
       {({ id, describedBy, invalid }) => (
         <>
           <input
@@ -58,13 +82,12 @@ export function TextField({
             aria-invalid={invalid}
             className={cn(inputClasses, inputClassName)}
             {...input}
-            {...register(name)}
+            {...register(frame.name)}
           />
           {after}
-          <Note>{note}</Note>
         </>
       )}
-    </Field>
+    </FieldFrame>
   )
 }
 
@@ -75,32 +98,22 @@ const readNumber = (input: HTMLInputElement) => (input.validity.badInput ? NOT_A
  * the input's value empty and React reports no change, so the input event records it as NOT_A_NUMBER
  * for the schema to name. `prefix`: a currency symbol shown inside the box.
  */
-export function NumberField({
-  name,
-  label,
-  hint,
-  optional,
-  className,
-  note,
-  prefix,
-  inputClassName,
-  ...input
-}: FieldFrameProps & InputProps & { prefix?: string }) {
-  const { field, fieldState } = useController({ name })
-  const value = field.value === NOT_A_NUMBER ? '' : (field.value as string)
+export function NumberField(props: FieldFrameProps & InputProps & { prefix?: string }) {
+  const [frame, { prefix, inputClassName, ...input }] = splitFrame(props)
+  const { field } = useController({ name: frame.name })
   const padding = !prefix ? undefined : prefix.length <= 1 ? 'pl-7' : prefix.length === 2 ? 'pl-9' : 'pl-12'
-  const control = (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => (
+  const control = ({ id, describedBy, invalid }: Ids) => (
     <input
-      id={ids.id}
+      id={id}
       type="number"
       inputMode="decimal"
-      aria-describedby={ids.describedBy}
-      aria-invalid={ids.invalid}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
       className={cn(inputClasses, padding, 'tabular', inputClassName)}
       {...input}
       name={field.name}
       ref={field.ref}
-      value={value}
+      value={field.value === NOT_A_NUMBER ? '' : (field.value as string)}
       onBlur={field.onBlur}
       onChange={(event) => field.onChange(readNumber(event.currentTarget))}
       onInput={(event: FormEvent<HTMLInputElement>) => {
@@ -110,32 +123,23 @@ export function NumberField({
     />
   )
   return (
-    <Field
-      label={label}
-      hint={hint}
-      optional={optional}
-      error={fieldState.error?.message}
-      className={className}
-    >
-      {(ids) => (
-        <>
-          {prefix ? (
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted text-sm"
-              >
-                {prefix}
-              </span>
-              {control(ids)}
-            </div>
-          ) : (
-            control(ids)
-          )}
-          <Note>{note}</Note>
-        </>
-      )}
-    </Field>
+    <FieldFrame {...frame}>
+      {(ids) =>
+        prefix ? (
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted text-sm"
+            >
+              {prefix}
+            </span>
+            {control(ids)}
+          </div>
+        ) : (
+          control(ids)
+        )
+      }
+    </FieldFrame>
   )
 }
 

@@ -3,7 +3,6 @@ export { ThemeBadge, themeTags } from './components/theme-badge.tsx'
 export { createItem, onItemCreated, useCreateItem, useDeleteItem, useUpdateItem } from './mutations.ts'
 export {
   conditionQueries,
-  type ItemCategory,
   invalidateCatalogue,
   itemQueries,
   SEARCH_LIMIT,

@@ -24,9 +24,6 @@ export interface ListFilters {
   set?: string
 }
 
-/** Conditions are per item type. */
-export type ItemCategory = ItemType
-
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
 
 /** The search's page size (spec 01 §9): the search box and the add dialog's search. */
@@ -112,7 +109,7 @@ export const themeQueries = {
  * Reference data that changes only with a release: kept 10 minutes.
  */
 export const conditionQueries = {
-  byCategory: (category: ItemCategory) =>
+  byCategory: (category: ItemType) =>
     queryOptions<Condition[]>({
       queryKey: ['/api/conditions', { category }] as const,
       staleTime: 10 * 60_000,
@@ -139,7 +136,7 @@ export function useItemDetail(slug: string) {
   return useQuery(itemQueries.detail(slug))
 }
 
-export function useConditions(category: ItemCategory | undefined, enabled = true) {
+export function useConditions(category: ItemType | undefined, enabled = true) {
   return useQuery({
     ...conditionQueries.byCategory(category ?? 'set'),
     enabled: enabled && category !== undefined,

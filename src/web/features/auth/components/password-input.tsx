@@ -1,6 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
+import { useFormContext } from 'react-hook-form'
 import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { FieldFrame } from '#web/components/ui/form-fields.tsx'
 
 /** A password box with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
@@ -22,5 +24,31 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         )}
       </button>
     </div>
+  )
+}
+
+/** The form's `password` field (inside its FormProvider), as the other one-line fields. */
+export function PasswordField({
+  label,
+  hint,
+  autoComplete,
+}: {
+  label: string
+  hint?: string
+  autoComplete: 'current-password' | 'new-password'
+}) {
+  const { register } = useFormContext<{ password: string }>()
+  return (
+    <FieldFrame name="password" label={label} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <PasswordInput
+          id={id}
+          autoComplete={autoComplete}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          {...register('password')}
+        />
+      )}
+    </FieldFrame>
   )
 }

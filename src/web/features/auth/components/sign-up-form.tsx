@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { UserPlus } from 'lucide-react'
-import { useForm } from 'react-hook-form'
+import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { type RegisterBody, registerBodySchema } from '#shared/contract/auth.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { Field, FormError, inputClasses } from '#web/components/ui/form-field.tsx'
+import { FormError } from '#web/components/ui/form-field.tsx'
+import { TextField } from '#web/components/ui/form-fields.tsx'
 import { authFailureMessage, SIGN_UP_FAILED_MESSAGE, useSignUp } from '../mutations.ts'
-import { PasswordInput } from './password-input.tsx'
+import { PasswordField } from './password-input.tsx'
 
 export function SignUpForm() {
   const signUp = useSignUp()
@@ -14,78 +15,33 @@ export function SignUpForm() {
     resolver: zodResolver(registerBodySchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const pending = isSubmitting || signUp.isPending
 
   return (
-    <form
-      noValidate
-      aria-label="Create account"
-      className="grid gap-4"
-      onSubmit={form.handleSubmit(async (body) => {
-        await signUp.mutateAsync(body).catch(() => undefined)
-      })}
-    >
-      {signUp.isError ? (
-        <FormError>{authFailureMessage(signUp.error, SIGN_UP_FAILED_MESSAGE)}</FormError>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" optional error={errors.firstName?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              autoComplete="given-name"
-              maxLength={100}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClasses}
-              {...form.register('firstName')}
-            />
-          )}
-        </Field>
-        <Field label="Last name" optional error={errors.lastName?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              autoComplete="family-name"
-              maxLength={100}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClasses}
-              {...form.register('lastName')}
-            />
-          )}
-        </Field>
-      </div>
-      <Field label="Email" error={errors.email?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            className={inputClasses}
-            {...form.register('email')}
-          />
-        )}
-      </Field>
-      <Field label="Password" hint="At least 8 characters" error={errors.password?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="new-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            {...form.register('password')}
-          />
-        )}
-      </Field>
-      <button type="submit" disabled={pending} className={buttonClasses('primary', 'lg', 'mt-2 w-full')}>
-        <UserPlus aria-hidden="true" />
-        {pending ? 'Creating account…' : 'Create account'}
-      </button>
-    </form>
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label="Create account"
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(async (body) => {
+          await signUp.mutateAsync(body).catch(() => undefined)
+        })}
+      >
+        {signUp.isError ? (
+          <FormError>{authFailureMessage(signUp.error, SIGN_UP_FAILED_MESSAGE)}</FormError>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="firstName" label="First name" optional autoComplete="given-name" maxLength={100} />
+          <TextField name="lastName" label="Last name" optional autoComplete="family-name" maxLength={100} />
+        </div>
+        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label="Password" hint="At least 8 characters" autoComplete="new-password" />
+        <button type="submit" disabled={pending} className={buttonClasses('primary', 'lg', 'mt-2 w-full')}>
+          <UserPlus aria-hidden="true" />
+          {pending ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+    </FormProvider>
   )
 }

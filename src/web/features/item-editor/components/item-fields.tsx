@@ -1,8 +1,10 @@
 import { useId } from 'react'
 import { useController, useWatch } from 'react-hook-form'
+import { ITEM_TYPES } from '#shared/contract/values.ts'
 import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
 import { useThemeNames } from '#web/features/catalogue/index.ts'
 import { cn } from '#web/lib/cn.ts'
+import { itemTypeLabel } from '#web/lib/labels.ts'
 import { type ItemType, MINIFIGURES_MIN, numberLabel, PIECES_MIN, YEAR_MIN } from '../item-fields.ts'
 
 /**
@@ -140,10 +142,7 @@ export function ItemFields({ wording, chooseType, onTypeChange, retailPriceSymbo
   )
 }
 
-const TYPES: Array<{ value: ItemType; label: string }> = [
-  { value: 'set', label: 'Set' },
-  { value: 'minifig', label: 'Minifigure' },
-]
+const TYPES = ITEM_TYPES.map((type) => ({ value: type, label: itemTypeLabel(type) }))
 
 /** Set or minifigure, as a pair of radio buttons. */
 function TypeChoice({ legend, onChange }: { legend: string; onChange?: (type: ItemType) => void }) {

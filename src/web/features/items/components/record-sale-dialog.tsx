@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo, useRef } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, FormProvider, useForm } from 'react-hook-form'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import type { RecordSaleData } from '#shared/contract/market.ts'
 import { SALE_SOURCES } from '#shared/contract/values.ts'
@@ -9,7 +9,9 @@ import { CURRENCIES, type CurrencyCode, PRICE_STEP } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
+import { TextField } from '#web/components/ui/form-fields.tsx'
 import { Select } from '#web/components/ui/select.tsx'
+import { SelectField } from '#web/components/ui/select-field.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
 import { useConditions } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
@@ -101,163 +103,107 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
       description={`${item.number} - ${item.name}`}
       busy={record.isPending}
     >
-      <form noValidate aria-label={RECORD_SALE_TEXTS.title} onSubmit={submit} className="grid gap-4">
-        <Field label="Price" error={errors.price?.message ?? errors.currency?.message}>
-          {({ id, describedBy, invalid }) => (
-            <div className="flex gap-2">
-              <div className="w-28 shrink-0">
-                <Controller
-                  control={form.control}
-                  name="currency"
-                  render={({ field }) => (
-                    <Select
-                      aria-label="Currency"
-                      value={field.value}
-                      onValueChange={(value) => field.onChange(value as CurrencyCode)}
-                      options={CURRENCY_OPTIONS}
-                      invalid={Boolean(errors.currency)}
-                      contentClassName="w-56"
-                    />
-                  )}
+      <FormProvider {...form}>
+        <form noValidate aria-label={RECORD_SALE_TEXTS.title} onSubmit={submit} className="grid gap-4">
+          <Field label="Price" error={errors.price?.message ?? errors.currency?.message}>
+            {({ id, describedBy, invalid }) => (
+              <div className="flex gap-2">
+                <div className="w-28 shrink-0">
+                  <Controller
+                    control={form.control}
+                    name="currency"
+                    render={({ field }) => (
+                      <Select
+                        aria-label="Currency"
+                        value={field.value}
+                        onValueChange={(value) => field.onChange(value as CurrencyCode)}
+                        options={CURRENCY_OPTIONS}
+                        invalid={Boolean(errors.currency)}
+                        contentClassName="w-56"
+                      />
+                    )}
+                  />
+                </div>
+                <input
+                  id={id}
+                  type="number"
+                  inputMode="decimal"
+                  min={PRICE_STEP}
+                  step={PRICE_STEP}
+                  placeholder="49.99"
+                  autoComplete="off"
+                  autoFocus
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  className={`${inputClasses} min-w-0 text-right tabular`}
+                  {...form.register('price')}
                 />
               </div>
-              <input
-                id={id}
-                type="number"
-                inputMode="decimal"
-                min={PRICE_STEP}
-                step={PRICE_STEP}
-                placeholder="49.99"
-                autoComplete="off"
-                autoFocus
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={`${inputClasses} min-w-0 text-right tabular`}
-                {...form.register('price')}
-              />
-            </div>
-          )}
-        </Field>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Condition" error={errors.conditionId?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={form.control}
-                name="conditionId"
-                render={({ field }) => (
-                  <Select
-                    id={id}
-                    value={field.value || undefined}
-                    onValueChange={field.onChange}
-                    placeholder={conditions.isPending ? 'Loading…' : 'Choose a condition'}
-                    options={conditionOptions}
-                    invalid={invalid}
-                    describedBy={describedBy}
-                    disabled={conditions.isError}
-                  />
-                )}
-              />
             )}
           </Field>
-          <Field label="Sale date" error={errors.saleDate?.message}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="date"
-                max={maxDate}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={`${inputClasses} tabular`}
-                {...form.register('saleDate')}
-              />
-            )}
-          </Field>
-        </div>
 
-        <Field label="Source" error={errors.source?.message}>
-          {({ id, describedBy, invalid }) => (
-            <Controller
-              control={form.control}
-              name="source"
-              render={({ field }) => (
-                <Select
-                  id={id}
-                  value={field.value || undefined}
-                  onValueChange={field.onChange}
-                  placeholder="Where did it sell?"
-                  options={SOURCE_OPTIONS}
-                  invalid={invalid}
-                  describedBy={describedBy}
-                />
-              )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              name="conditionId"
+              label="Condition"
+              placeholder={conditions.isPending ? 'Loading…' : 'Choose a condition'}
+              options={conditionOptions}
+              disabled={conditions.isError}
             />
-          )}
-        </Field>
+            <TextField name="saleDate" label="Sale date" type="date" max={maxDate} inputClassName="tabular" />
+          </div>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Reference"
-            optional
-            hint="e.g. the order or listing number"
-            error={errors.sourceRef?.message}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={200}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={inputClasses}
-                {...form.register('sourceRef')}
-              />
-            )}
-          </Field>
-          <Field
-            label="Proof URL"
-            optional
-            hint="A link to the sold listing"
-            error={errors.proofUrl?.message}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                className={inputClasses}
-                {...form.register('proofUrl')}
-              />
-            )}
-          </Field>
-        </div>
+          <SelectField
+            name="source"
+            label="Source"
+            placeholder="Where did it sell?"
+            options={SOURCE_OPTIONS}
+          />
 
-        {conditions.isError ? (
-          <p role="alert" className="text-[#ff8a8c] text-sm">
-            The conditions could not be loaded. Close the dialog and try again.
-          </p>
-        ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="sourceRef"
+              label="Reference"
+              optional
+              hint="e.g. the order or listing number"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+            />
+            <TextField
+              name="proofUrl"
+              label="Proof URL"
+              optional
+              hint="A link to the sold listing"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://"
+            />
+          </div>
 
-        <div className="mt-2 flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
-            disabled={record.isPending}
-            className={buttonClasses('secondary', 'md')}
-          >
-            Cancel
-          </button>
-          <button type="submit" disabled={record.isPending} className={buttonClasses('primary', 'md')}>
-            {record.isPending ? RECORD_SALE_TEXTS.pending : RECORD_SALE_TEXTS.submit}
-          </button>
-        </div>
-      </form>
+          {conditions.isError ? (
+            <p role="alert" className="text-[#ff8a8c] text-sm">
+              The conditions could not be loaded. Close the dialog and try again.
+            </p>
+          ) : null}
+
+          <div className="mt-2 flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => onOpenChange(false)}
+              disabled={record.isPending}
+              className={buttonClasses('secondary', 'md')}
+            >
+              Cancel
+            </button>
+            <button type="submit" disabled={record.isPending} className={buttonClasses('primary', 'md')}>
+              {record.isPending ? RECORD_SALE_TEXTS.pending : RECORD_SALE_TEXTS.submit}
+            </button>
+          </div>
+        </form>
+      </FormProvider>
     </Dialog>
   )
 }

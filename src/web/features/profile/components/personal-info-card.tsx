@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Pencil } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import type { User } from '#shared/contract/auth.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
-import { Select } from '#web/components/ui/select.tsx'
+import { TextField } from '#web/components/ui/form-fields.tsx'
+import { SelectField } from '#web/components/ui/select-field.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
 import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
 import {
@@ -36,7 +37,6 @@ export function PersonalInfoCard({ user }: { user: User }) {
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormValues(user),
   })
-  const { errors } = form.formState
 
   // Outside edit mode the form mirrors the saved values, which may change (re-checks, other tabs).
   const { firstName, lastName, profileType } = user
@@ -75,85 +75,49 @@ export function PersonalInfoCard({ user }: { user: User }) {
       </div>
 
       {editing ? (
-        <form
-          noValidate
-          aria-label="Edit personal information"
-          className="mt-5 grid gap-4"
-          onSubmit={form.handleSubmit((values) => save.mutate(profileUpdateBody(values)))}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.firstName?.message}>
-              {({ id, describedBy, invalid }) => (
+        <FormProvider {...form}>
+          <form
+            noValidate
+            aria-label="Edit personal information"
+            className="mt-5 grid gap-4"
+            onSubmit={form.handleSubmit((values) => save.mutate(profileUpdateBody(values)))}
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={100} />
+              <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={100} />
+            </div>
+            <SelectField
+              name="profileType"
+              label="Profile type"
+              placeholder="Select a profile type"
+              options={PROFILE_TYPE_OPTIONS}
+            />
+            <Field label="Email" hint="Your sign-in address can't be changed here.">
+              {({ id, describedBy }) => (
                 <input
                   id={id}
-                  autoComplete="given-name"
-                  maxLength={100}
+                  readOnly
+                  value={user.email ?? ''}
                   aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  className={inputClasses}
-                  {...form.register('firstName')}
+                  className={`${inputClasses} cursor-default border-line bg-surface text-muted hover:border-line`}
                 />
               )}
             </Field>
-            <Field label="Last name" error={errors.lastName?.message}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  autoComplete="family-name"
-                  maxLength={100}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  className={inputClasses}
-                  {...form.register('lastName')}
-                />
-              )}
-            </Field>
-          </div>
-          <Field label="Profile type" error={errors.profileType?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={form.control}
-                name="profileType"
-                render={({ field }) => (
-                  <Select
-                    id={id}
-                    name={field.name}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    placeholder="Select a profile type"
-                    options={PROFILE_TYPE_OPTIONS}
-                    invalid={invalid}
-                    describedBy={describedBy}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field label="Email" hint="Your sign-in address can't be changed here.">
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                readOnly
-                value={user.email ?? ''}
-                aria-describedby={describedBy}
-                className={`${inputClasses} cursor-default border-line bg-surface text-muted hover:border-line`}
-              />
-            )}
-          </Field>
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={cancel}
-              disabled={save.isPending}
-              className={buttonClasses('secondary', 'md')}
-            >
-              Cancel
-            </button>
-            <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'md')}>
-              {save.isPending ? 'Saving…' : 'Save changes'}
-            </button>
-          </div>
-        </form>
+            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <button
+                type="button"
+                onClick={cancel}
+                disabled={save.isPending}
+                className={buttonClasses('secondary', 'md')}
+              >
+                Cancel
+              </button>
+              <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'md')}>
+                {save.isPending ? 'Saving…' : 'Save changes'}
+              </button>
+            </div>
+          </form>
+        </FormProvider>
       ) : (
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
           <InfoRow label="First name" value={user.firstName} />
