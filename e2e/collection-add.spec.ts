@@ -18,9 +18,9 @@ import {
 import {
   collectErrors,
   expectNoHorizontalOverflow,
+  expectToastShown,
   saveScreenshot,
   toastArea,
-  toastShown,
   todayUtc,
 } from './support.ts'
 
@@ -32,8 +32,7 @@ import {
 test('signed out, My Collection and its analytics say so and go to login', async ({ page }) => {
   for (const path of ['/collection', '/collection/analytics']) {
     await page.goto(path)
-    await toastShown(page, 'You are logged out. Logging in again...')
-    await expect(toastArea(page).getByText('You are logged out. Logging in again...')).toBeVisible()
+    await expectToastShown(page, 'You are logged out. Logging in again...')
     await expect(page).toHaveURL(/\/login$/)
   }
 })

@@ -17,9 +17,9 @@ import {
 import {
   collectErrors,
   expectNoHorizontalOverflow,
+  expectToastShown,
   saveScreenshot,
   toastArea,
-  toastShown,
 } from './support.ts'
 
 /**
@@ -124,9 +124,7 @@ test('edit an entry, remove it, and nobody else can touch it', async ({ page, br
   await page.context().clearCookies()
   await removeAgain.click()
   await confirm.getByRole('button', { name: 'Remove' }).click()
-  await toastShown(page, 'You are logged out. Logging in again...')
-  await expect(toastArea(page).getByText('Unauthorized')).toBeVisible()
-  await expect(toastArea(page).getByText('You are logged out. Logging in again...')).toBeVisible()
+  await expectToastShown(page, 'Unauthorized', 'You are logged out. Logging in again...')
   await expect(page).toHaveURL(/\/login$/)
   expect(unexpected(errors, /status of 500/, /status of 401/, /ApiError/, /^(500|401):/)).toEqual([])
 })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastShown } from './support.ts'
+import { collectErrors, expectNoHorizontalOverflow, expectToastShown, saveScreenshot } from './support.ts'
 
 const DISCLAIMER =
   'Brickfolio is not affiliated with, sponsored by or endorsed by the LEGO Group. LEGO® is a trademark of the LEGO Group.'
@@ -173,10 +173,7 @@ test('sets, minifigures and item pages are open to signed-out visitors', async (
 
 test('a signed-out visit to a signed-in screen says so and goes to login', async ({ page }) => {
   await page.goto('/profile')
-  await toastShown(page, 'You are logged out. Logging in again...')
-  const toast = page.getByRole('region', { name: /Notifications/ })
-  await expect(toast.getByText('Unauthorized', { exact: true })).toBeVisible()
-  await expect(toast.getByText('You are logged out. Logging in again...')).toBeVisible()
+  await expectToastShown(page, 'Unauthorized', 'You are logged out. Logging in again...')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible()
 })

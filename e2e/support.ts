@@ -8,16 +8,20 @@ export { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 export const PRIVATE_BETA_URL = `http://127.0.0.1:${PRIVATE_BETA_PORT}`
 
 /**
- * Waits, checking every frame, until the toast area shows `text`. The spec's Unauthorized toast shows for
- * only 500 ms before the app goes to login (spec 01 §8), shorter than Playwright's backing-off retries
- * may leave between two looks on a loaded machine; after this the assertions' first look finds it.
+ * Asserts that the toast area shows every one of `texts`, looking at each frame. The spec's Unauthorized
+ * toast shows for only 500 ms before the app goes to login (spec 01 §8): shorter than a loaded machine
+ * may leave between two of `expect(…).toBeVisible()`'s backing-off looks, and once the redirect has
+ * begun those wait for the next page, where the toast is gone.
  */
-export async function toastShown(page: Page, text: string): Promise<void> {
+export async function expectToastShown(page: Page, ...texts: string[]): Promise<void> {
   await page.waitForFunction(
-    (wanted) =>
-      document.querySelector('[role="region"][aria-label^="Notifications"]')?.textContent?.includes(wanted),
-    text,
-    { polling: 'raf' },
+    (wanted) => {
+      const area = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]')
+      const toast = area?.querySelector<HTMLElement>('li')
+      return Boolean(toast?.checkVisibility() && wanted.every((text) => toast.textContent?.includes(text)))
+    },
+    texts,
+    { polling: 'raf', timeout: 10_000 },
   )
 }
 

@@ -5,19 +5,8 @@
  * so the screens that never show a form never load zod through it.)
  */
 import { z } from 'zod'
+import { numberOrNull, textOrNull } from './form-values.ts'
 import { NOT_A_NUMBER, NOT_A_NUMBER_MESSAGE } from './number-input.ts'
-
-/** Trimmed text, or null when empty. */
-export function textOrNull(value: string): string | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : trimmed
-}
-
-/** A number, or null when empty; text that is not a number stays NaN so the schema says so. */
-export function numberOrNull(value: string): number | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : Number(trimmed)
-}
 
 /** A number input's text: refused at once when the browser could not read it as a number. */
 export function numberInputText() {

@@ -17,7 +17,8 @@ import {
 } from '#shared/contract/collections.ts'
 import { type CurrencyCode, isCurrencyCode, parseAmount } from '#shared/money.ts'
 import { forItemType, type ItemFieldValues, itemFieldsShape } from '#web/features/item-editor/index.ts'
-import { numberInputText, numberOrNull } from '#web/lib/form-schemas.ts'
+import { numberInputText } from '#web/lib/form-schemas.ts'
+import { numberOrNull } from '#web/lib/form-values.ts'
 import { NOT_A_NUMBER_MESSAGE } from '#web/lib/number-input.ts'
 import { ADD_SEARCH_MIN_LENGTH } from './add-search.ts'
 

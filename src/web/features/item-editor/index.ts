@@ -8,6 +8,6 @@ export {
   forItemType,
   type ItemFieldValues,
   type ItemType,
-  itemFieldsShape,
   numberLabel,
 } from './item-fields.ts'
+export { itemFieldsShape } from './item-fields-schema.ts'

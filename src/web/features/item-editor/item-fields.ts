@@ -1,12 +1,8 @@
 /**
  * An item's facts as the item forms hold them (Add Item, Edit Item, and the create step of Add to
- * Collection), checked field by field by the contract's own schemas (spec 01 §5, spec 02 §5).
+ * Collection); item-fields-schema.ts checks them (spec 01 §5, spec 02 §5).
  */
-import { z } from 'zod'
-import { itemFieldSchemas } from '#shared/contract/catalogue.ts'
-import { itemTypeSchema } from '#shared/contract/common.ts'
 import type { ItemType } from '#shared/contract/values.ts'
-import { optionalNumberInput, optionalTextInput } from '#web/lib/form-schemas.ts'
 
 export type { ItemType }
 
@@ -29,21 +25,6 @@ export interface ItemFieldValues {
   imageUrl: string
   pieces: string
   minifigures: string
-}
-
-/** The checks of each fact; pieces and minifigures are a set's only (see `forItemType`). */
-export function itemFieldsShape() {
-  return {
-    type: itemTypeSchema,
-    name: z.string().pipe(itemFieldSchemas.name),
-    // An empty number is sent as null and refused with the contract's 'Item number is required'.
-    number: optionalTextInput(itemFieldSchemas.number),
-    theme: z.string().pipe(itemFieldSchemas.theme),
-    year: optionalNumberInput(itemFieldSchemas.year),
-    pieces: optionalNumberInput(itemFieldSchemas.pieces),
-    minifigures: optionalNumberInput(itemFieldSchemas.minifigures),
-    imageUrl: optionalTextInput(itemFieldSchemas.imageUrl),
-  }
 }
 
 /** A minifigure's values without what only a set has, left in the boxes from before a type change. */

@@ -5,12 +5,12 @@ import {
   addItemTitle,
   emptyItemFormValues,
   type ItemFormValues,
-  itemFormSchema,
   itemFormValues,
   itemTypeFromQuery,
   itemWriteBody,
   numberLabel,
 } from './item-form.ts'
+import { itemFormSchema } from './item-form-schema.ts'
 
 const set: ItemFormValues = {
   type: 'set',

@@ -1,18 +1,7 @@
-/**
- * The add and edit item form (spec 02 §2, §5): what the fields hold, how they become the request
- * body, and the messages. Each field is checked by the shared contract's schema for it, so the form
- * and the server agree on every rule and message.
- */
-import { z } from 'zod'
-import { type ItemDetail, type ItemWriteBody, itemFieldSchemas } from '#shared/contract/catalogue.ts'
+import type { ItemDetail, ItemWriteBody } from '#shared/contract/catalogue.ts'
 import { type CurrencyCode, convertAmount, type RatesPerUsd } from '#shared/money.ts'
-import {
-  forItemType,
-  type ItemFieldValues,
-  type ItemType,
-  itemFieldsShape,
-} from '#web/features/item-editor/index.ts'
-import { numberOrNull, optionalAmountInput, textOrNull } from '#web/lib/form-schemas.ts'
+import type { ItemFieldValues, ItemType } from '#web/features/item-editor/index.ts'
+import { numberOrNull, textOrNull } from '#web/lib/form-values.ts'
 
 export { numberLabel } from '#web/features/item-editor/index.ts'
 export type { ItemType }
@@ -120,14 +109,4 @@ export function itemWriteBody(values: ItemFormValues, options: BodyOptions): Ite
   }
   if (options.mode === 'create') body.variantOf = null
   return body
-}
-
-/** The form's schema: each field's text piped into the contract's schema for it. */
-export function itemFormSchema() {
-  return z
-    .custom<ItemFormValues>()
-    .transform(forItemType)
-    .pipe(
-      z.object({ ...itemFieldsShape(), originalMsrp: optionalAmountInput(itemFieldSchemas.originalMsrp) }),
-    )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { profileFormSchema, profileFormValues, profileTypeTitle, profileUpdateBody } from './profile-form.ts'
+import { profileFormValues, profileTypeTitle, profileUpdateBody } from './profile-form.ts'
+import { profileFormSchema } from './profile-form-schema.ts'
 
 describe('the profile form', () => {
   it('shows missing names as empty boxes', () => {

@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { User } from '#shared/contract/auth.ts'
-import { profileTypeSchema } from '#shared/contract/auth.ts'
 import type { UpdateProfileBody } from '#shared/contract/me.ts'
 import type { ProfileType } from '#shared/contract/values.ts'
 import { PROFILE_TYPES } from '#shared/profile-types.ts'
+import type { profileFormSchema } from './profile-form-schema.ts'
 
 export const PROFILE_SAVED = { title: 'Success', description: 'Profile updated successfully' }
 export const PROFILE_SAVE_FAILED = {
@@ -11,12 +11,6 @@ export const PROFILE_SAVE_FAILED = {
   description: 'Failed to update profile. Please try again.',
 }
 
-/** The profile edit form; the same length limits (and messages) as the server's. */
-export const profileFormSchema = z.object({
-  firstName: z.string().trim().max(100, { message: 'First name must be at most 100 characters' }),
-  lastName: z.string().trim().max(100, { message: 'Last name must be at most 100 characters' }),
-  profileType: profileTypeSchema.optional(),
-})
 export type ProfileFormValues = z.input<typeof profileFormSchema>
 
 /** The saved values as the form shows them: missing names are empty boxes. */

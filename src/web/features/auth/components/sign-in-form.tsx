@@ -1,18 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { LogIn } from 'lucide-react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { type LoginBody, loginBodySchema } from '#shared/contract/auth.ts'
+import type { LoginBody, loginBodySchema } from '#shared/contract/auth.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { FormError } from '#web/components/ui/form-field.tsx'
 import { TextField } from '#web/components/ui/form-fields.tsx'
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts'
 import { authFailureMessage, SIGN_IN_FAILED_MESSAGE, useSignIn } from '../mutations.ts'
 import { PasswordField } from './password-input.tsx'
+
+const resolver = lazyZodResolver(() =>
+  import('#shared/contract/auth.ts').then((contract) => contract.loginBodySchema),
+)
 
 export function SignInForm() {
   const signIn = useSignIn()
   const form = useForm<LoginBody, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   })
   const { isSubmitting } = form.formState

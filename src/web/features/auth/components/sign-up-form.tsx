@@ -1,18 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { UserPlus } from 'lucide-react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { type RegisterBody, registerBodySchema } from '#shared/contract/auth.ts'
+import type { RegisterBody, registerBodySchema } from '#shared/contract/auth.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { FormError } from '#web/components/ui/form-field.tsx'
 import { TextField } from '#web/components/ui/form-fields.tsx'
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts'
 import { authFailureMessage, SIGN_UP_FAILED_MESSAGE, useSignUp } from '../mutations.ts'
 import { PasswordField } from './password-input.tsx'
+
+const resolver = lazyZodResolver(() =>
+  import('#shared/contract/auth.ts').then((contract) => contract.registerBodySchema),
+)
 
 export function SignUpForm() {
   const signUp = useSignUp()
   const form = useForm<RegisterBody, unknown, z.output<typeof registerBodySchema>>({
-    resolver: zodResolver(registerBodySchema),
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   })
   const { isSubmitting } = form.formState

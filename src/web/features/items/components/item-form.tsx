@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import type { ItemWriteBody } from '#shared/contract/catalogue.ts'
 import { type CurrencyCode, currencyOf } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { ItemFields } from '#web/features/item-editor/index.ts'
-import { type ItemFormValues, itemFormSchema, itemWriteBody } from '../item-form.ts'
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts'
+import { type ItemFormValues, itemWriteBody } from '../item-form.ts'
+import type { itemFormSchema } from '../item-form-schema.ts'
 
 interface ItemFormProps {
   mode: 'create' | 'edit'
@@ -28,6 +28,10 @@ interface ItemFormProps {
  * The add and edit item form (spec 02 §2, §5): validated on change by the shared contract, sent with
  * trimmed text, numbers and nulls. Pieces, minifigures and retail price are for sets only.
  */
+const resolver = lazyZodResolver(() =>
+  import('../item-form-schema.ts').then((module) => module.itemFormSchema()),
+)
+
 export function ItemForm({
   mode,
   defaultValues,
@@ -40,9 +44,8 @@ export function ItemForm({
   onCancel,
   label,
 }: ItemFormProps) {
-  const schema = useMemo(itemFormSchema, [])
-  const form = useForm<ItemFormValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<ItemFormValues, unknown, z.output<ReturnType<typeof itemFormSchema>>>({
+    resolver,
     mode: 'onChange',
     defaultValues,
   })

@@ -1,64 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Pencil } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
-import type { z } from 'zod'
+import { lazy, Suspense, useState } from 'react'
 import type { User } from '#shared/contract/auth.ts'
-import { PROFILE_TYPES } from '#shared/profile-types.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
-import { TextField } from '#web/components/ui/form-fields.tsx'
-import { SelectField } from '#web/components/ui/select-field.tsx'
-import { useToast } from '#web/components/ui/use-toast.ts'
-import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
-import {
-  PROFILE_SAVE_FAILED,
-  PROFILE_SAVED,
-  type ProfileFormValues,
-  profileFormSchema,
-  profileFormValues,
-  profileTypeTitle,
-  profileUpdateBody,
-} from '../profile-form.ts'
+import { profileTypeTitle } from '../profile-form.ts'
 
-const PROFILE_TYPE_OPTIONS = PROFILE_TYPES.map((type) => ({
-  value: type.id,
-  label: type.title,
-  description: type.description,
-}))
+// The form's code (react-hook-form, the fields, Radix Select) loads when editing starts: most visits
+// only read the profile, and the first screen stays within its JavaScript budget (DESIGN §9).
+const PersonalInfoForm = lazy(() =>
+  import('./personal-info-form.tsx').then((module) => ({ default: module.PersonalInfoForm })),
+)
 
 /** Personal Information with a view/edit toggle (spec 01 §2); e-mail is read-only. */
 export function PersonalInfoCard({ user }: { user: User }) {
   // A user without a first name lands straight in edit mode.
   const [editing, setEditing] = useState(() => !user.firstName)
-  const { toast } = useToast()
-  const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: profileFormValues(user),
-  })
-
-  // Outside edit mode the form mirrors the saved values, which may change (re-checks, other tabs).
-  const { firstName, lastName, profileType } = user
-  useEffect(() => {
-    if (!editing) form.reset(profileFormValues({ firstName, lastName, profileType }))
-  }, [editing, firstName, lastName, profileType, form])
-
-  const save = useUpdateProfile({
-    onSuccess: () => {
-      toast({ ...PROFILE_SAVED, variant: 'success' })
-      setEditing(false)
-    },
-    onError: (error) => {
-      console.error(error)
-      toast({ ...PROFILE_SAVE_FAILED, variant: 'destructive' })
-    },
-  })
-
-  const cancel = () => {
-    form.reset(profileFormValues(user))
-    setEditing(false)
-  }
 
   return (
     <Card as="section" aria-labelledby="personal-heading" className="p-5 sm:p-6">
@@ -75,49 +31,9 @@ export function PersonalInfoCard({ user }: { user: User }) {
       </div>
 
       {editing ? (
-        <FormProvider {...form}>
-          <form
-            noValidate
-            aria-label="Edit personal information"
-            className="mt-5 grid gap-4"
-            onSubmit={form.handleSubmit((values) => save.mutate(profileUpdateBody(values)))}
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={100} />
-              <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={100} />
-            </div>
-            <SelectField
-              name="profileType"
-              label="Profile type"
-              placeholder="Select a profile type"
-              options={PROFILE_TYPE_OPTIONS}
-            />
-            <Field label="Email" hint="Your sign-in address can't be changed here.">
-              {({ id, describedBy }) => (
-                <input
-                  id={id}
-                  readOnly
-                  value={user.email ?? ''}
-                  aria-describedby={describedBy}
-                  className={`${inputClasses} cursor-default border-line bg-surface text-muted hover:border-line`}
-                />
-              )}
-            </Field>
-            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button
-                type="button"
-                onClick={cancel}
-                disabled={save.isPending}
-                className={buttonClasses('secondary', 'md')}
-              >
-                Cancel
-              </button>
-              <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'md')}>
-                {save.isPending ? 'Saving…' : 'Save changes'}
-              </button>
-            </div>
-          </form>
-        </FormProvider>
+        <Suspense fallback={<div aria-busy="true" className="mt-5 min-h-60" />}>
+          <PersonalInfoForm user={user} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
           <InfoRow label="First name" value={user.firstName} />
@@ -129,7 +45,6 @@ export function PersonalInfoCard({ user }: { user: User }) {
     </Card>
   )
 }
-
 function InfoRow({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div className="min-w-0">
