@@ -2,8 +2,10 @@ import helmet from '@fastify/helmet'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
 import type { Database } from './db/client.ts'
 import { ReadCache } from './lib/read-cache.ts'
+import { json } from './lib/responses.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
 import { collectionsRoutes } from './modules/collections/collections.routes.ts'
@@ -16,6 +18,7 @@ import { meRoutes } from './modules/me/me.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
 import { sameOriginPlugin } from './plugins/same-origin.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { registerWebApp } from './plugins/web-app.ts'
@@ -74,11 +77,28 @@ export async function buildApp(options: AppOptions) {
     },
   })
 
-  app.get('/healthz', () => ({ status: 'ok' }))
-  app.get('/readyz', async () => {
-    await app.db.execute(sql`select 1`)
-    return { status: 'ready' }
-  })
+  await registerOpenApi(app)
+
+  const tags = ['Health']
+  app.get(
+    '/healthz',
+    { schema: { tags, summary: 'Liveness', response: { 200: json('The process answers', livenessSchema) } } },
+    () => ({ status: 'ok' as const }),
+  )
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: the database answers',
+        response: { 200: json('Ready to serve', readinessSchema) },
+      },
+    },
+    async () => {
+      await app.db.execute(sql`select 1`)
+      return { status: 'ready' as const }
+    },
+  )
 
   const betaPublic = options.betaPublic ?? true
   await app.register(sessionPlugin, { betaPublic })

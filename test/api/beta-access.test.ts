@@ -21,6 +21,9 @@ describe('private beta (BETA_PUBLIC=false)', () => {
       userEmail: email,
     })
     expect((await get('/api/fx/rates', cookie)).statusCode).toBe(200)
+    // The API reference shows no one's data.
+    expect((await get('/api/openapi.json', cookie)).statusCode).toBe(200)
+    expect((await get('/api/docs/', cookie)).statusCode).toBe(200)
     for (const url of ['/api/items', '/api/search/items?query=falcon', '/api/themes', '/api/me/stats']) {
       const response = await get(url, cookie)
       expect(response.statusCode, url).toBe(403)

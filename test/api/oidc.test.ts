@@ -121,4 +121,16 @@ describe('OpenID Connect sign-in', () => {
     })
     expect(response.headers.location).toBe('/login?error=sign-in-failed')
   })
+
+  it('refuses a callback with a parameter given twice, as bad input', async () => {
+    const login = await app.inject({ url: '/api/login' })
+    const attemptCookie = String(login.headers['set-cookie']).split(';')[0] as string
+    const response = await app.inject({
+      url: '/api/callback?code=abc&state=one&state=two',
+      headers: { cookie: attemptCookie },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'state' }] })
+    expect(response.headers['set-cookie'] ?? '').not.toMatch(/bf_session=[^;]/)
+  })
 })

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm'
 import {
-  addCounts,
-  emptyCounts,
-  upsertAliases,
-  upsertItems,
-  upsertSetMinifigs,
-  upsertThemes,
-} from '../modules/imports/catalogue-bulk.repo.ts'
+  writeAliases,
+  writeItems,
+  writeSetMinifigs,
+  writeThemes,
+} from '../modules/imports/catalogue-bulk.service.ts'
 import { type Database, queryRows } from './client.ts'
 import { conditions } from './schema/index.ts'
 import { seedConditions } from './seed/conditions.ts'
@@ -25,12 +23,11 @@ export async function seedDemoCatalogue(db: Database): Promise<{ seeded: boolean
   const [existing] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from items) as any`)
   if (existing?.any) return { seeded: false }
   await db.transaction(async (tx) => {
-    const counts = emptyCounts()
-    addCounts(counts, await upsertThemes(tx, demoThemes))
+    await writeThemes({ db: tx, themes: demoThemes })
     const themeName = new Map(demoThemes.map((theme) => [theme.id, theme.name]))
-    addCounts(
-      counts,
-      await upsertItems(tx, [
+    await writeItems({
+      db: tx,
+      items: [
         ...demoSets.map((set) => ({
           type: 'set' as const,
           number: set.number,
@@ -53,17 +50,20 @@ export async function seedDemoCatalogue(db: Database): Promise<{ seeded: boolean
           pieces: null,
           imageUrl: figure.imageUrl,
         })),
-      ]),
-    )
-    await upsertAliases(tx, [
-      ...demoSets.flatMap((set) =>
-        (set.aliases ?? []).map((alias) => ({ type: 'set' as const, number: set.number, alias })),
-      ),
-      ...demoMinifigs.flatMap((figure) =>
-        (figure.aliases ?? []).map((alias) => ({ type: 'minifig' as const, number: figure.number, alias })),
-      ),
-    ])
-    await upsertSetMinifigs(tx, demoSetMinifigs)
+      ],
+    })
+    await writeAliases({
+      db: tx,
+      aliases: [
+        ...demoSets.flatMap((set) =>
+          (set.aliases ?? []).map((alias) => ({ type: 'set' as const, number: set.number, alias })),
+        ),
+        ...demoMinifigs.flatMap((figure) =>
+          (figure.aliases ?? []).map((alias) => ({ type: 'minifig' as const, number: figure.number, alias })),
+        ),
+      ],
+    })
+    await writeSetMinifigs({ db: tx, links: demoSetMinifigs })
   })
   return { seeded: true }
 }

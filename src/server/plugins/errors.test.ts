@@ -1,10 +1,13 @@
 import Fastify from 'fastify'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
 import { registerErrorHandling } from './errors.ts'
 
 async function appThrowing(error: unknown) {
   const app = Fastify()
+  // As in the app: the error answers each route documents are zod schemas.
+  app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   app.get('/', async () => {
     throw error

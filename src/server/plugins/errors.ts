@@ -2,9 +2,35 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorResponse } from '#shared/contract/common.ts'
 import { HttpError } from '../errors.ts'
+import { documentError } from '../lib/responses.ts'
 
-/** Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
+const ANSWERS = {
+  400:
+    'Bad input (VALIDATION_ERROR): `errors` names each field and what is wrong with it. Or a JSON body ' +
+    'that does not parse (FST_ERR_CTP_INVALID_JSON_BODY, FST_ERR_CTP_EMPTY_JSON_BODY).',
+  413: 'The body is larger than 1 MB (FST_ERR_CTP_BODY_TOO_LARGE).',
+  415: 'A body of a type the API does not read (FST_ERR_CTP_INVALID_MEDIA_TYPE).',
+  500: 'Something went wrong on our side (INTERNAL); the message never shows internals.',
+}
+
+/**
+ * Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. Each route's
+ * answers list the errors this handler can give it: bad input (400), a body too large or of a type no
+ * parser reads (413, 415), and 500 — also for an answer that does not match its declared schema.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat()
+    const hasBody = methods.some((method) => WITH_BODY.has(method))
+    const schema = route.schema ?? {}
+    if (hasBody || schema.body || schema.querystring || schema.params) documentError(route, 400, ANSWERS[400])
+    if (hasBody) {
+      documentError(route, 413, ANSWERS[413])
+      documentError(route, 415, ANSWERS[415])
+    }
+    documentError(route, 500, ANSWERS[500])
+  })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '../errors.ts'
+import { documentError } from '../lib/responses.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -11,6 +12,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const sameOriginPlugin = fp(async (app: FastifyInstance, options: { publicUrl?: string }) => {
   const configured = options.publicUrl ? new URL(options.publicUrl).origin : undefined
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().some((method) => STATE_CHANGING.has(method))) {
+      documentError(route, 403, 'The request came from another website (CROSS_ORIGIN).')
+    }
+  })
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return
     const origin = request.headers.origin

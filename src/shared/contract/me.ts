@@ -25,6 +25,7 @@ export const updateProfileBodySchema = z
     message: 'Nothing to update: send at least one of firstName, lastName, profileType, currencyPreference',
   })
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>
+export type UpdateProfileData = z.output<typeof updateProfileBodySchema>
 
 export const userStatsSchema = z.object({
   collectionCount: z.number().int(),

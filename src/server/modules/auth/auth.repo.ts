@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { User } from '#shared/contract/auth.ts'
+import type { UpdateProfileData } from '#shared/contract/me.ts'
 
 /** Columns of a user as the API shows them. */
-export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_image_url as "profileImageUrl", u.profile_type as "profileType",
   u.currency_preference as "currencyPreference", u.onboarding_completed as "onboardingCompleted",
   u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
@@ -53,39 +54,69 @@ export interface OidcProfile {
   pictureUrl: string | null
 }
 
-/**
- * The user behind an OIDC subject: an existing link, else an account with the same verified e-mail
- * (which gets linked), else a new account from the claims.
- */
-export async function upsertOidcUser(db: Database, profile: OidcProfile): Promise<User> {
-  return db.transaction(async (tx) => {
-    const linked = await queryRows<User>(
-      tx,
-      sql`select ${userColumns} from users u where u.oidc_subject = ${profile.subject}`,
-    )
-    if (linked[0]) return linked[0]
-    if (profile.email && profile.emailVerified) {
-      const byEmail = await queryRows<User>(
-        tx,
-        sql`update users u set oidc_subject = ${profile.subject},
-            profile_image_url = coalesce(u.profile_image_url, ${profile.pictureUrl}), updated_at = now()
-          where u.email = ${profile.email} and u.oidc_subject is null
-          returning ${userColumns}`,
-      )
-      if (byEmail[0]) return byEmail[0]
-    }
-    // An unverified e-mail that another account already uses is not taken over: the new account has none.
-    const created = await queryRows<User>(
-      tx,
-      sql`insert into users as u (email, oidc_subject, first_name, last_name, profile_image_url)
-        values ((select ${profile.email}::text where not exists (select 1 from users where email = ${profile.email})),
-          ${profile.subject}, ${profile.firstName}, ${profile.lastName}, ${profile.pictureUrl})
-        returning ${userColumns}`,
-    )
-    const user = created[0]
-    if (!user) throw new Error('Could not create the OIDC user')
-    return user
-  })
+export async function findUserByOidcSubject(db: Database, subject: string): Promise<User | undefined> {
+  const rows = await queryRows<User>(
+    db,
+    sql`select ${userColumns} from users u where u.oidc_subject = ${subject}`,
+  )
+  return rows[0]
+}
+
+/** Links the subject to the account with this e-mail when it has no OpenID Connect link yet. */
+export async function linkOidcSubject(
+  db: Database,
+  email: string,
+  profile: Pick<OidcProfile, 'subject' | 'pictureUrl'>,
+): Promise<User | undefined> {
+  const rows = await queryRows<User>(
+    db,
+    sql`update users u set oidc_subject = ${profile.subject},
+        profile_image_url = coalesce(u.profile_image_url, ${profile.pictureUrl}), updated_at = now()
+      where u.email = ${email} and u.oidc_subject is null
+      returning ${userColumns}`,
+  )
+  return rows[0]
+}
+
+export async function emailInUse(db: Database, email: string): Promise<boolean> {
+  return (await queryRows(db, sql`select 1 from users where email = ${email}`)).length > 0
+}
+
+export async function insertOidcUser(db: Database, profile: OidcProfile): Promise<User> {
+  const rows = await queryRows<User>(
+    db,
+    sql`insert into users as u (email, oidc_subject, first_name, last_name, profile_image_url)
+      values (${profile.email}, ${profile.subject}, ${profile.firstName}, ${profile.lastName}, ${profile.pictureUrl})
+      returning ${userColumns}`,
+  )
+  const user = rows[0]
+  if (!user) throw new Error('Could not create the OIDC user')
+  return user
+}
+
+const profileColumns = {
+  firstName: sql`first_name`,
+  lastName: sql`last_name`,
+  profileType: sql`profile_type`,
+  onboardingCompleted: sql`onboarding_completed`,
+  currencyPreference: sql`currency_preference`,
+} as const
+
+/** Writes the profile fields that are given; undefined when the user no longer exists. */
+export async function updateUserProfile(
+  db: Database,
+  userId: string,
+  changes: UpdateProfileData,
+): Promise<User | undefined> {
+  const assignments = (Object.keys(profileColumns) as Array<keyof typeof profileColumns>)
+    .filter((key) => changes[key] !== undefined)
+    .map((key) => sql`${profileColumns[key]} = ${changes[key]}`)
+  const rows = await queryRows<User>(
+    db,
+    sql`update users u set ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
+      where u.id = ${userId} returning ${userColumns}`,
+  )
+  return rows[0]
 }
 
 export interface SessionRow {

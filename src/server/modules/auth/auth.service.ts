@@ -1,8 +1,19 @@
 import type { Database } from '#server/db/client.ts'
-import { conflict, HttpError } from '#server/errors.ts'
+import { conflict, HttpError, notFound } from '#server/errors.ts'
 import type { LoginData, RegisterData, User } from '#shared/contract/auth.ts'
+import type { UpdateProfileData } from '#shared/contract/me.ts'
 import type { AttemptLimiter } from './attempt-limiter.ts'
-import { findCredentials, findUserById, insertPasswordUser } from './auth.repo.ts'
+import {
+  emailInUse,
+  findCredentials,
+  findUserById,
+  findUserByOidcSubject,
+  insertOidcUser,
+  insertPasswordUser,
+  linkOidcSubject,
+  type OidcProfile,
+  updateUserProfile,
+} from './auth.repo.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.'
@@ -46,4 +57,37 @@ export async function logIn({
   if (!user) throw new HttpError(401, WRONG_CREDENTIALS, 'WRONG_CREDENTIALS')
   limiter.reset(key)
   return user
+}
+
+/**
+ * The user behind an OpenID Connect sign-in: the account linked to the subject, else the account with the
+ * same provider-verified e-mail (which gets linked), else a new account from the claims. An unverified
+ * e-mail never joins an existing account, nor is it taken from one: the new account then has none.
+ */
+export async function signInWithOidc({ db, profile }: { db: Database; profile: OidcProfile }): Promise<User> {
+  return db.transaction(async (tx) => {
+    const linked = await findUserByOidcSubject(tx, profile.subject)
+    if (linked) return linked
+    if (profile.email && profile.emailVerified) {
+      const byEmail = await linkOidcSubject(tx, profile.email, profile)
+      if (byEmail) return byEmail
+    }
+    const email = profile.email && !(await emailInUse(tx, profile.email)) ? profile.email : null
+    return insertOidcUser(tx, { ...profile, email })
+  })
+}
+
+/** Changes what is sent of the user's own profile; names sent empty are cleared. */
+export async function updateProfile({
+  db,
+  userId,
+  changes,
+}: {
+  db: Database
+  userId: string
+  changes: UpdateProfileData
+}): Promise<User> {
+  const updated = await updateUserProfile(db, userId, changes)
+  if (!updated) throw notFound('Your account no longer exists.')
+  return updated
 }

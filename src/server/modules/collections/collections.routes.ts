@@ -1,15 +1,19 @@
-import { stringify } from 'csv-stringify/sync'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
-import { requireUser, signedIn } from '#server/plugins/access.ts'
+import { sendCachedJson } from '#server/lib/read-cache.ts'
+import { errors, file, json, noBody } from '#server/lib/responses.ts'
+import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
   addCollectionBodySchema,
+  collectionEntrySchema,
   collectionIdParamsSchema,
+  collectionPageSchema,
   collectionQuerySchema,
   portfolioQuerySchema,
+  portfolioSchema,
   updateCollectionBodySchema,
 } from '#shared/contract/collections.ts'
 import { todayUtc } from '#shared/dates.ts'
+import { collectionCache } from './collections.cache.ts'
+import { collectionCsv, csvFileName } from './collections.csv.ts'
 import {
   addEntry,
   changeEntry,
@@ -19,20 +23,29 @@ import {
   removeEntry,
 } from './collections.service.ts'
 
-/** A user's cached collection answers start with this; the user's own changes forget them. */
-export const collectionCachePrefix = (userId: string) => `collection:${userId}:`
+const tags = ['Collection']
+const entryErrors = errors({ 404: 'No entry of yours has this id (NOT_FOUND).' })
+const unknownCondition = "The condition is not one of the item's (BAD_REQUEST)."
 
-export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in user's own collection; another user's entry id answers 404. */
+export const collectionsRoutes = signedInRoutes(async (app) => {
   // The spec names both: the collection screen's list and the home page's.
   for (const url of ['/collections', '/me/collection']) {
     app.get(
       url,
-      { onRequest: signedIn, schema: { querystring: collectionQuerySchema } },
+      {
+        schema: {
+          tags,
+          summary: 'A page of the collection, valued, with a summary of all of it',
+          querystring: collectionQuerySchema,
+          response: { 200: json('The page and the whole collection’s summary', collectionPageSchema) },
+        },
+      },
       async (request, reply) => {
-        const user = requireUser(request)
+        const user = request.signedInUser()
         return sendCachedJson(
           reply,
-          await app.readCache.json(cacheKey(`${collectionCachePrefix(user.id)}page`, request.query), () =>
+          await app.readCache.json(collectionCache.page(user.id, request.query), () =>
             collectionPage({ db: app.db, userId: user.id, query: request.query }),
           ),
         )
@@ -42,89 +55,97 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/collections',
-    { onRequest: signedIn, schema: { body: addCollectionBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an entry (the price paid in the display currency unless `currency` says otherwise)',
+        body: addCollectionBodySchema,
+        response: {
+          201: json('The entry, valued', collectionEntrySchema),
+          ...errors({ 400: unknownCondition, 404: 'No item has this id (NOT_FOUND).' }),
+        },
+      },
+    },
     async (request, reply) => {
-      const owner = requireUser(request)
+      const owner = request.signedInUser()
       const entry = await addEntry({ db: app.db, owner, body: request.body })
-      app.readCache.forget(collectionCachePrefix(owner.id))
+      app.readCache.forget(collectionCache.scope(owner.id))
       return reply.code(201).send(entry)
     },
   )
 
   app.patch(
     '/collections/:id',
-    { onRequest: signedIn, schema: { params: collectionIdParamsSchema, body: updateCollectionBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Change an entry: what is sent changes',
+        params: collectionIdParamsSchema,
+        body: updateCollectionBodySchema,
+        response: {
+          200: json('The entry, valued', collectionEntrySchema),
+          ...entryErrors,
+          ...errors({ 400: unknownCondition }),
+        },
+      },
+    },
     async (request) => {
-      const owner = requireUser(request)
+      const owner = request.signedInUser()
       const entry = await changeEntry({ db: app.db, owner, id: request.params.id, body: request.body })
-      app.readCache.forget(collectionCachePrefix(owner.id))
+      app.readCache.forget(collectionCache.scope(owner.id))
       return entry
     },
   )
 
   app.delete(
     '/collections/:id',
-    { onRequest: signedIn, schema: { params: collectionIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an entry',
+        params: collectionIdParamsSchema,
+        response: { 204: noBody('Removed'), ...entryErrors },
+      },
+    },
     async (request, reply) => {
-      const owner = requireUser(request)
+      const owner = request.signedInUser()
       await removeEntry({ db: app.db, owner, id: request.params.id })
-      app.readCache.forget(collectionCachePrefix(owner.id))
+      app.readCache.forget(collectionCache.scope(owner.id))
       return reply.code(204).send()
     },
   )
 
-  app.get('/collections/export.csv', { onRequest: signedIn }, async (request, reply) => {
-    const user = requireUser(request)
-    const entries = await exportEntries({ db: app.db, userId: user.id })
-    const csv = stringify(
-      entries.map((entry) => [
-        entry.item.number,
-        entry.item.name,
-        entry.item.type,
-        entry.item.theme,
-        entry.condition.label,
-        entry.quantity,
-        entry.originalPrice ?? entry.pricePaid,
-        entry.currency ?? 'GBP',
-        entry.pricePaid,
-        entry.purchaseDate ?? '',
-        entry.priceSnapshot?.fairPriceGbp ?? '',
-        entry.costBasis,
-        entry.value ?? '',
-        entry.pnl ?? '',
-      ]),
-      {
-        header: true,
-        columns: [
-          'item_number',
-          'name',
-          'type',
-          'theme',
-          'condition',
-          'quantity',
-          'price_paid',
-          'price_paid_currency',
-          'price_paid_gbp',
-          'purchase_date',
-          'fair_price_gbp',
-          'cost_basis_gbp',
-          'value_gbp',
-          'pnl_gbp',
-        ],
+  app.get(
+    '/collections/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The whole collection as a CSV file',
+        response: {
+          200: file('One row per entry, amounts in pounds beside the price paid as typed', 'text/csv'),
+        },
       },
-    )
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="brickfolio-collection-${todayUtc()}.csv"`)
-      .send(csv)
-  })
+    },
+    async (request, reply) => {
+      const entries = await exportEntries({ db: app.db, userId: request.signedInUser().id })
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(todayUtc())}"`)
+        .send(collectionCsv(entries))
+    },
+  )
 
   app.get(
     '/me/portfolio',
-    { onRequest: signedIn, schema: { querystring: portfolioQuerySchema } },
-    async (request) => {
-      const user = requireUser(request)
-      return portfolio({ db: app.db, userId: user.id, range: request.query.range })
+    {
+      schema: {
+        tags,
+        summary: 'Value over time, allocation, ROI, best and worst performers',
+        querystring: portfolioQuerySchema,
+        response: { 200: json('The portfolio of the range', portfolioSchema) },
+      },
     },
+    async (request) =>
+      portfolio({ db: app.db, userId: request.signedInUser().id, range: request.query.range }),
   )
-}
+})

@@ -5,6 +5,7 @@ import type {
   CollectionEntry,
   CollectionPage,
   CollectionQuery,
+  CollectionSummary,
   Portfolio,
   UpdateCollectionData,
 } from '#shared/contract/collections.ts'
@@ -14,6 +15,7 @@ import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   allEntries,
   allocation,
+  collectionSummary,
   deleteOwnEntry,
   type EntryFields,
   findCollectionPage,
@@ -110,6 +112,19 @@ export async function collectionPage({
   query: CollectionQuery
 }): Promise<CollectionPage> {
   return findCollectionPage(db, userId, query, todayUtc())
+}
+
+/** Totals over the whole collection; `lean` leaves out its most valuable themes (the profile's figures). */
+export function collectionTotals({
+  db,
+  userId,
+  lean = false,
+}: {
+  db: Database
+  userId: string
+  lean?: boolean
+}): Promise<CollectionSummary> {
+  return collectionSummary(db, userId, todayUtc(), { lean })
 }
 
 export function exportEntries({ db, userId }: { db: Database; userId: string }) {

@@ -46,3 +46,15 @@ export async function gbpValueOn(db: Database, currency: string, day: string): P
   )
   return rows[0]?.rate
 }
+
+/** An arbitrary constant: with several app instances only one refreshes at a time. */
+const FX_REFRESH_LOCK = 727_002
+
+/** Takes the rates-refresh lock until the transaction ends; false when another instance holds it. */
+export async function tryRefreshLock(db: Database): Promise<boolean> {
+  const [lock] = await queryRows<{ locked: boolean }>(
+    db,
+    sql`select pg_try_advisory_xact_lock(${FX_REFRESH_LOCK}) as locked`,
+  )
+  return lock?.locked === true
+}

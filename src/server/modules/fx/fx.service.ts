@@ -1,7 +1,6 @@
 import Big from 'big.js'
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { type Database, queryRows } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import type { FxRatesResponse } from '#shared/contract/fx.ts'
 import { CURRENCY_CODES } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
@@ -13,7 +12,7 @@ import {
   type RatesPerUsd,
   ratesPerUsdFromGbpValues,
 } from '#shared/money.ts'
-import { gbpValueOn, lastFetchedAt, latestGbpValues, storeGbpValues } from './fx.repo.ts'
+import { gbpValueOn, lastFetchedAt, latestGbpValues, storeGbpValues, tryRefreshLock } from './fx.repo.ts'
 
 /** The newest stored rates, or the spec's built-in ones when none are stored. */
 export async function currentRates({ db }: { db: Database }): Promise<FxRatesResponse> {
@@ -76,9 +75,6 @@ export type RefreshOutcome =
   | { status: 'skipped'; reason: string }
   | { status: 'failed'; reason: string }
 
-/** An arbitrary constant: with several app instances only one refreshes at a time. */
-const FX_REFRESH_LOCK = 727_002
-
 /**
  * Fetches the latest rates (base USD) and stores them for today. Holding a PostgreSQL advisory lock,
  * and skipping when another instance refreshed within `minAgeMs`. A failure keeps what is stored
@@ -99,11 +95,9 @@ export async function refreshRates({
 }): Promise<RefreshOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      const [lock] = await queryRows<{ locked: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(${FX_REFRESH_LOCK}) as locked`,
-      )
-      if (!lock?.locked) return { status: 'skipped', reason: 'another instance is refreshing' } as const
+      if (!(await tryRefreshLock(tx))) {
+        return { status: 'skipped', reason: 'another instance is refreshing' } as const
+      }
       const last = await lastFetchedAt(tx)
       if (last && now().getTime() - last.getTime() < minAgeMs) {
         return { status: 'skipped', reason: 'rates are fresh' } as const

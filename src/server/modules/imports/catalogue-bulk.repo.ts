@@ -1,73 +1,25 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { normalizeCode, normalizeName } from '#shared/text.ts'
-import { uniqueSlugs } from '../items/items.write.repo.ts'
-
-/** What a bulk write did, row by row. */
-export interface WriteCounts {
-  inserted: number
-  updated: number
-  unchanged: number
-}
-
-export const emptyCounts = (): WriteCounts => ({ inserted: 0, updated: 0, unchanged: 0 })
-
-export function addCounts(total: WriteCounts, part: WriteCounts): void {
-  total.inserted += part.inserted
-  total.updated += part.updated
-  total.unchanged += part.unchanged
-}
+import type { ThemeTreeRow } from './theme-tree.ts'
+import { emptyCounts, type WriteCounts } from './write-counts.ts'
 
 const param = sql.param
 
-export interface ThemeRow {
-  id: number
-  name: string
-  parentId: number | null
-  era?: string | null
-  complexity?: string | null
-  colorScheme?: string | null
-}
-
-/** Root-first id path of each theme; a missing parent or a cycle makes the theme its own root. */
-export function themePaths(themes: ThemeRow[]): Map<number, number[]> {
-  const byId = new Map(themes.map((theme) => [theme.id, theme]))
-  const paths = new Map<number, number[]>()
-  const pathOf = (id: number, seen: Set<number>): number[] => {
-    const known = paths.get(id)
-    if (known) return known
-    const theme = byId.get(id)
-    const parentId = theme?.parentId
-    const path =
-      parentId != null && byId.has(parentId) && !seen.has(parentId)
-        ? [...pathOf(parentId, seen.add(id)), id]
-        : [id]
-    paths.set(id, path)
-    return path
-  }
-  for (const theme of themes) pathOf(theme.id, new Set())
-  return paths
-}
-
 /**
- * Inserts or updates themes with their tree paths. Era, complexity and colour are only written
- * when given, so an import never erases what the demo catalogue or an admin set.
+ * Inserts or updates themes with their tree paths, in the order given (parents first: theme-tree.ts).
+ * Era, complexity and colour are only written when given, so an import never erases what the demo
+ * catalogue or an admin set.
  */
-export async function upsertThemes(db: Database, themes: ThemeRow[]): Promise<WriteCounts> {
-  if (themes.length === 0) return emptyCounts()
-  const paths = themePaths(themes)
-  const byId = new Map(themes.map((theme) => [theme.id, theme]))
-  const rootName = (id: number) => byId.get(paths.get(id)?.[0] ?? id)?.name ?? ''
-  // Parents first, so every parent_id foreign key already resolves.
-  const ordered = [...themes].sort((a, b) => (paths.get(a.id)?.length ?? 0) - (paths.get(b.id)?.length ?? 0))
+export async function upsertThemes(db: Database, ordered: ThemeTreeRow[]): Promise<WriteCounts> {
+  if (ordered.length === 0) return emptyCounts()
   const rows = await queryRows<{ inserted: boolean }>(
     db,
     sql`insert into themes (id, name, parent_id, path, root_name, era, complexity, color_scheme)
       select u.id, u.name, u.parent_id, string_to_array(u.path, ',')::int[], u.root_name, u.era, u.complexity, u.color_scheme
       from unnest(${param(ordered.map((t) => t.id))}::int[], ${param(ordered.map((t) => t.name))}::text[],
-        ${param(ordered.map((t) => (t.parentId != null && byId.has(t.parentId) ? t.parentId : null)))}::int[],
-        ${param(ordered.map((t) => (paths.get(t.id) ?? [t.id]).join(',')))}::text[],
-        ${param(ordered.map((t) => rootName(t.id)))}::text[],
+        ${param(ordered.map((t) => t.parentId))}::int[], ${param(ordered.map((t) => t.path.join(',')))}::text[],
+        ${param(ordered.map((t) => t.rootName))}::text[],
         ${param(ordered.map((t) => t.era ?? null))}::text[], ${param(ordered.map((t) => t.complexity ?? null))}::text[],
         ${param(ordered.map((t) => t.colorScheme ?? null))}::text[])
         with ordinality as u(id, name, parent_id, path, root_name, era, complexity, color_scheme, position)
@@ -83,7 +35,7 @@ export async function upsertThemes(db: Database, themes: ThemeRow[]): Promise<Wr
          or (excluded.color_scheme is not null and excluded.color_scheme is distinct from themes.color_scheme)
       returning (xmax = 0) as inserted`,
   )
-  return countsFromReturning(rows, themes.length)
+  return countsFromReturning(rows, ordered.length)
 }
 
 function countsFromReturning(rows: { inserted: boolean }[], total: number): WriteCounts {
@@ -107,12 +59,11 @@ export interface ItemRow {
 }
 
 /**
- * Inserts new items and updates changed ones, matched by (type, number). The slug of an existing
- * item never changes, so shared links keep working; a new item whose slug is taken gets a suffix.
+ * Inserts new items and updates changed ones, matched by (type, number); `slugs[i]` is item i's slug
+ * (a new item's; an existing item's slug is never changed, so shared links keep working).
  */
-export async function upsertItems(db: Database, items: ItemRow[]): Promise<WriteCounts> {
+export async function upsertItems(db: Database, items: ItemRow[], slugs: string[]): Promise<WriteCounts> {
   if (items.length === 0) return emptyCounts()
-  const slugs = await uniqueSlugs(db, items)
   const column = <T>(pick: (item: ItemRow) => T) => param(items.map(pick))
   const rows = await queryRows<{ inserted: boolean }>(
     db,
@@ -217,4 +168,13 @@ export async function upsertSetMinifigs(
     unchanged: resolved - written,
     missing: links.length - resolved,
   }
+}
+
+/** Derived data and planner statistics after a bulk load (trigram indexes need fresh statistics). */
+export async function refreshAfterBulkLoad(db: Database): Promise<void> {
+  await db.execute(sql`update items s set minifigures = linked.total
+    from (select set_id, sum(quantity)::int as total from set_minifigures group by set_id) linked
+    where s.id = linked.set_id and s.minifigures is null`)
+  // VACUUM also merges the trigram indexes' pending lists; without it a search scans the table.
+  await db.execute(sql`vacuum analyze themes, items, item_aliases, set_minifigures`)
 }

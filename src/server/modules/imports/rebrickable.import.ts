@@ -1,18 +1,12 @@
-import { sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import {
-  addCounts,
-  emptyCounts,
   findItemsByAlias,
   type ItemRow,
+  refreshAfterBulkLoad,
   type SetMinifigRow,
-  type ThemeRow,
-  upsertItems,
-  upsertSetMinifigs,
-  upsertThemes,
-  type WriteCounts,
 } from './catalogue-bulk.repo.ts'
+import { writeItems, writeSetMinifigs, writeThemes } from './catalogue-bulk.service.ts'
 import { findCsvFile, type RowProblem, readCsv } from './csv-source.ts'
 import {
   describeRowError,
@@ -22,6 +16,8 @@ import {
   setRowSchema,
   themeRowSchema,
 } from './rebrickable.rows.ts'
+import type { ThemeRow } from './theme-tree.ts'
+import { addCounts, emptyCounts, type WriteCounts } from './write-counts.ts'
 
 export interface ImportSummary extends WriteCounts {
   skipped: number
@@ -103,7 +99,10 @@ export async function importRebrickable({
     }
     themes.set(row.id, { id: row.id, name: row.name, parentId: row.parent_id })
   }
-  addCounts(byKind.themes, await db.transaction((tx) => upsertThemes(tx, [...themes.values()])))
+  addCounts(
+    byKind.themes,
+    await db.transaction((tx) => writeThemes({ db: tx, themes: [...themes.values()] })),
+  )
 
   // 2. Sets, in batches.
   const setInfo = new Map<string, { year: number; themeId: number }>()
@@ -112,7 +111,7 @@ export async function importRebrickable({
     if (batch.length === 0) return
     const rows = batch
     batch = []
-    addCounts(byKind[kind], await db.transaction((tx) => upsertItems(tx, rows)))
+    addCounts(byKind[kind], await db.transaction((tx) => writeItems({ db: tx, items: rows })))
   }
   for await (const { row, line } of validRows(files.sets, 'sets', setRowSchema)) {
     const theme = themes.get(row.theme_id)
@@ -231,13 +230,13 @@ export async function importRebrickable({
   }))
   for (let start = 0; start < linkRows.length; start += BATCH_SIZE) {
     const part = linkRows.slice(start, start + BATCH_SIZE)
-    const result = await db.transaction((tx) => upsertSetMinifigs(tx, part))
+    const result = await db.transaction((tx) => writeSetMinifigs({ db: tx, links: part }))
     addCounts(byKind.links, result)
     byKind.links.skipped += result.missing
   }
   onProgress(`links: ${linkRows.length.toLocaleString('en')} set-minifigure links written`)
 
-  await finishCatalogueImport(db)
+  await refreshAfterBulkLoad(db)
 
   const summary = emptySummary()
   for (const kind of Object.values(byKind)) {
@@ -246,15 +245,6 @@ export async function importRebrickable({
     summary.errors += kind.errors
   }
   return { summary, byKind, problems }
-}
-
-/** Derived data and planner statistics after a bulk load (trigram indexes need fresh statistics). */
-async function finishCatalogueImport(db: Database): Promise<void> {
-  await db.execute(sql`update items s set minifigures = linked.total
-    from (select set_id, sum(quantity)::int as total from set_minifigures group by set_id) linked
-    where s.id = linked.set_id and s.minifigures is null`)
-  // VACUUM also merges the trigram indexes' pending lists; without it a search scans the table.
-  await db.execute(sql`vacuum analyze themes, items, item_aliases, set_minifigures`)
 }
 
 function fileName(path: string): string {

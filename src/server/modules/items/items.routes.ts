@@ -1,73 +1,164 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
-import { requireUser, signedIn } from '#server/plugins/access.ts'
+import { sendCachedJson } from '#server/lib/read-cache.ts'
+import { errors, json, noBody } from '#server/lib/responses.ts'
+import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
+  itemDetailSchema,
   itemIdParamsSchema,
   itemWriteBodySchema,
   listItemsQuerySchema,
+  listItemsResponseSchema,
   searchItemsQuerySchema,
+  searchItemsResponseSchema,
   slugParamsSchema,
 } from '#shared/contract/catalogue.ts'
+import { itemsCache } from './items.cache.ts'
 import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
+const tags = ['Catalogue']
+const noSuchItem = 'No item has this id (NOT_FOUND).'
+const takenNumber = 'Another item of the type has this number (CONFLICT).'
+const badVariant = 'variantOf names the item itself or no item (BAD_REQUEST).'
+
+/** The catalogue: public reads (cached, ADR 002) and signed-in writes. */
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/items', { schema: { querystring: listItemsQuerySchema } }, async (request, reply) =>
-    sendCachedJson(
-      reply,
-      await app.readCache.json(cacheKey('items', request.query), () =>
-        listCatalogue({ db: app.db, query: request.query }),
+  app.get(
+    '/items',
+    {
+      schema: {
+        tags,
+        summary: 'A page of sets or minifigures, filtered; ranked search with `query`',
+        querystring: listItemsQuerySchema,
+        response: { 200: json('The page and how many match', listItemsResponseSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        reply,
+        await app.readCache.json(itemsCache.list(request.query), () =>
+          listCatalogue({ db: app.db, query: request.query }),
+        ),
       ),
-    ),
   )
 
-  app.get('/items/slug/:slug', { schema: { params: slugParamsSchema } }, async (request, reply) =>
-    sendCachedJson(
-      reply,
-      await app.readCache.json(cacheKey('item', request.params), () =>
-        getItemDetail({ db: app.db, slug: request.params.slug }),
+  app.get(
+    '/items/slug/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'An item’s page: aliases, linked sets or minifigures, variants',
+        params: slugParamsSchema,
+        response: {
+          200: json('The item', itemDetailSchema),
+          ...errors({ 404: 'No item has this slug (NOT_FOUND).' }),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        reply,
+        await app.readCache.json(itemsCache.detail(request.params.slug), () =>
+          getItemDetail({ db: app.db, slug: request.params.slug }),
+        ),
       ),
-    ),
   )
 
+  app.get(
+    '/search/items',
+    {
+      schema: {
+        tags,
+        summary: 'Quick search by number, name or alias',
+        querystring: searchItemsQuerySchema,
+        response: { 200: json('The best matches', searchItemsResponseSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        reply,
+        await app.readCache.json(itemsCache.search(request.query), () =>
+          searchCatalogue({ db: app.db, query: request.query }),
+        ),
+      ),
+  )
+
+  await app.register(signedInRoutes(itemWriteRoutes))
+}
+
+const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/items',
-    { onRequest: signedIn, schema: { body: itemWriteBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an item (anyone signed in); the retail price in `currency`, stored in pounds',
+        body: itemWriteBodySchema,
+        response: {
+          201: json('The new item', itemDetailSchema),
+          ...errors({ 400: badVariant, 409: takenNumber }),
+        },
+      },
+    },
     async (request, reply) => {
-      const writer = requireUser(request)
-      const created = await createItem({ db: app.db, body: request.body, writer })
+      const created = await createItem({ db: app.db, body: request.body, writer: request.signedInUser() })
       app.readCache.clear()
-      return reply.code(201).send(await getItemDetail({ db: app.db, slug: created.slug }))
+      return reply.code(201).send(created)
     },
   )
 
   app.put(
     '/items/:id',
-    { onRequest: signedIn, schema: { params: itemIdParamsSchema, body: itemWriteBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Edit an item (its creator, trusted members, admins); fields left out keep their value',
+        params: itemIdParamsSchema,
+        body: itemWriteBodySchema,
+        response: {
+          200: json('The item, changed', itemDetailSchema),
+          ...errors({
+            400: badVariant,
+            403: 'Only the person who added it, trusted members and admins can edit it (FORBIDDEN).',
+            404: noSuchItem,
+            409: takenNumber,
+          }),
+        },
+      },
+    },
     async (request) => {
-      const writer = requireUser(request)
-      const updated = await editItem({ db: app.db, id: request.params.id, body: request.body, writer })
+      const updated = await editItem({
+        db: app.db,
+        id: request.params.id,
+        body: request.body,
+        writer: request.signedInUser(),
+      })
       app.readCache.clear()
-      return getItemDetail({ db: app.db, slug: updated.slug })
+      return updated
     },
   )
 
   app.delete(
     '/items/:id',
-    { onRequest: signedIn, schema: { params: itemIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an item (trusted members, admins)',
+        params: itemIdParamsSchema,
+        response: {
+          204: noBody('Deleted'),
+          ...errors({
+            403: 'Only trusted members and admins can delete items (FORBIDDEN).',
+            404: noSuchItem,
+            409: 'People keep it in collections, alerts, posts or sales (CONFLICT).',
+          }),
+        },
+      },
+    },
     async (request, reply) => {
-      await removeItem({ db: app.db, id: request.params.id, actor: requireUser(request) })
+      await removeItem({ db: app.db, id: request.params.id, actor: request.signedInUser() })
       app.readCache.clear()
       return reply.code(204).send()
     },
-  )
-
-  app.get('/search/items', { schema: { querystring: searchItemsQuerySchema } }, async (request, reply) =>
-    sendCachedJson(
-      reply,
-      await app.readCache.json(cacheKey('search', request.query), () =>
-        searchCatalogue({ db: app.db, query: request.query }),
-      ),
-    ),
   )
 }

@@ -1,29 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { normalizeCode, normalizeName, slugify } from '#shared/text.ts'
+import { normalizeCode, normalizeName } from '#shared/text.ts'
 
-/**
- * Slugs for new items: an existing item's own slug (slugs never change), else `{number}-{name}`,
- * with a numeric suffix when another item has it.
- */
-export async function uniqueSlugs(
-  db: Database,
-  items: Array<{ type: string; number: string; name: string }>,
-): Promise<string[]> {
-  const wanted = items.map((item) => slugify(item.number, item.name))
-  const taken = await queryRows<{ slug: string; type: string; number: string }>(
+/** Who (`type:number`) has each of these slugs, for those that are taken. */
+export async function findSlugOwners(db: Database, slugs: string[]): Promise<Map<string, string>> {
+  const rows = await queryRows<{ slug: string; type: string; number: string }>(
     db,
-    sql`select slug, type, number from items where slug = any(${sql.param(wanted)}::text[])`,
+    sql`select slug, type, number from items where slug = any(${sql.param(slugs)}::text[])`,
   )
-  const owner = new Map(taken.map((row) => [row.slug, `${row.type}:${row.number}`]))
-  return items.map((item, index) => {
-    const key = `${item.type}:${item.number}`
-    const base = wanted[index] as string
-    let slug = base
-    for (let n = 2; owner.has(slug) && owner.get(slug) !== key; n++) slug = `${base}-${n}`
-    owner.set(slug, key)
-    return slug
-  })
+  return new Map(rows.map((row) => [row.slug, `${row.type}:${row.number}`]))
 }
 
 export interface ItemFields {
@@ -79,17 +64,16 @@ export async function findNumberOwner(
 /** Inserts an item; undefined when an item of that type already has the number. */
 export async function insertItem(
   db: Database,
-  fields: ItemFields,
+  fields: ItemFields & { slug: string },
   createdBy: string,
 ): Promise<{ id: number; slug: string } | undefined> {
-  const [slug] = await uniqueSlugs(db, [fields])
   const themeId = await themeIdByName(db, fields.theme)
   const rows = await queryRows<{ id: number; slug: string }>(
     db,
     sql`insert into items (type, name, normalized_name, number, normalized_code, slug, theme, theme_id, year, pieces,
         minifigures, original_msrp, msrp_original_amount, msrp_currency, image_url, variant_of, created_by)
       values (${fields.type}, ${fields.name}, ${normalizeName(fields.name)}, ${fields.number},
-        ${normalizeCode(fields.number)}, ${slug}, ${fields.theme}, ${themeId}, ${fields.year}, ${fields.pieces},
+        ${normalizeCode(fields.number)}, ${fields.slug}, ${fields.theme}, ${themeId}, ${fields.year}, ${fields.pieces},
         ${fields.minifigures}, ${fields.originalMsrpGbp}, ${fields.msrpOriginalAmount}, ${fields.msrpCurrency},
         ${fields.imageUrl}, ${fields.variantOf}, ${createdBy})
       on conflict (type, number) do nothing

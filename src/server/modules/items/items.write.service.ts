@@ -1,15 +1,18 @@
 import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
-import type { ItemWriteData } from '#shared/contract/catalogue.ts'
+import type { ItemDetail, ItemWriteData } from '#shared/contract/catalogue.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 import { type Actor, canDeleteItem, canEditItem } from '#shared/permissions.ts'
 import { toGbp } from '../fx/fx.service.ts'
+import { getItemDetail } from './items.service.ts'
+import { assignSlugs, type SlugSubject, wantedSlugs } from './items.slugs.ts'
 import {
   countItemReferences,
   deleteItem,
   findItemFields,
   findItemKey,
   findNumberOwner,
+  findSlugOwners,
   type ItemFields,
   insertItem,
   updateItem,
@@ -67,6 +70,16 @@ async function checkVariantOf(db: Database, variantOf: number | null, selfId?: n
     throw badRequest(`variantOf: there is no item with id ${variantOf}.`)
 }
 
+/**
+ * Slugs for items about to be written, in their order: a stored item keeps its own, a new one gets
+ * `{number}-{name}`, suffixed when taken (items.slugs.ts). Also for the catalogue importer.
+ */
+export async function slugsFor({ db, items }: { db: Database; items: SlugSubject[] }): Promise<string[]> {
+  const wanted = wantedSlugs(items)
+  return assignSlugs(items, await findSlugOwners(db, wanted), wanted)
+}
+
+/** Adds an item; answers it as its page shows it. */
 export async function createItem({
   db,
   body,
@@ -75,16 +88,19 @@ export async function createItem({
   db: Database
   body: ItemWriteData
   writer: Writer
-}) {
-  return db.transaction(async (tx) => {
+}): Promise<ItemDetail> {
+  const created = await db.transaction(async (tx) => {
     const fields = await fieldsFrom(tx, body, writer, undefined)
     await checkVariantOf(tx, fields.variantOf)
-    const created = await insertItem(tx, fields, writer.id)
-    if (!created) throw duplicateNumber(fields)
-    return created
+    const [slug] = await slugsFor({ db: tx, items: [fields] })
+    const inserted = await insertItem(tx, { ...fields, slug: slug as string }, writer.id)
+    if (!inserted) throw duplicateNumber(fields)
+    return inserted
   })
+  return getItemDetail({ db, slug: created.slug })
 }
 
+/** Changes an item (its creator, trusted members, admins); answers it as its page shows it. */
 export async function editItem({
   db,
   id,
@@ -95,8 +111,8 @@ export async function editItem({
   id: number
   body: ItemWriteData
   writer: Writer
-}) {
-  return db.transaction(async (tx) => {
+}): Promise<ItemDetail> {
+  const updated = await db.transaction(async (tx) => {
     const existing = await findItemKey(tx, id)
     if (!existing) throw notFound('Item not found')
     if (!canEditItem(writer, existing)) {
@@ -107,6 +123,7 @@ export async function editItem({
     if (await findNumberOwner(tx, fields.type, fields.number, id)) throw duplicateNumber(fields)
     return updateItem(tx, id, fields)
   })
+  return getItemDetail({ db, slug: updated.slug })
 }
 
 /** Deleting never destroys what people keep: an item in a collection, alert, post or sale stays. */

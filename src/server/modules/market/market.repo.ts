@@ -170,14 +170,14 @@ export async function saleDays(db: Database, itemId: number, grade: Grade, since
   return rows.map((row) => row.day)
 }
 
+/** The item's marketplace sold price of the grade, as stored (see marketplace.ts). */
 export async function marketplacePrice(db: Database, itemId: number, grade: Grade): Promise<string | null> {
   const key = grade === 'new' ? 'soldPriceNew' : 'soldPriceUsed'
   const rows = await queryRows<{ price: string | null }>(
     db,
     sql`select metadata -> 'marketplace' ->> ${key} as price from items where id = ${itemId}`,
   )
-  const price = rows[0]?.price
-  return price && /^\d+(\.\d+)?$/.test(price) ? price : null
+  return rows[0]?.price ?? null
 }
 
 /** Writes the snapshot of `today`; the previous fair price is the newest history point before today. */

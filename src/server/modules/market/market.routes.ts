@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { cacheKey, sendCachedJson } from '#server/lib/read-cache.ts'
-import { requireUser, signedIn } from '#server/plugins/access.ts'
+import { sendCachedJson } from '#server/lib/read-cache.ts'
+import { errors, json, noBody } from '#server/lib/responses.ts'
+import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { itemIdParamsSchema } from '#shared/contract/catalogue.ts'
 import {
+  priceByConditionSchema,
   priceHistoryQuerySchema,
+  priceHistorySchema,
+  priceSummarySchema,
   recordSaleBodySchema,
   saleIdParamsSchema,
+  saleSchema,
   salesListQuerySchema,
+  salesListSchema,
 } from '#shared/contract/market.ts'
+import { marketCache } from './market.cache.ts'
 import {
   priceByCondition,
   priceHistory,
@@ -19,71 +26,64 @@ import {
   verifySale,
 } from './market.service.ts'
 
+const tags = ['Market']
 const itemIdParam = z.object({ itemId: itemIdParamsSchema.shape.id })
-/** Cached price answers of one item start with this, so a sale forgets exactly them. */
-const pricesPrefix = (itemId: number) => `prices:${itemId}:`
+const noSuchItem = errors({ 404: 'No item has this id (NOT_FOUND).' })
+const noSuchSale = 'No sale has this id (NOT_FOUND).'
 
+/** Sales and the fair prices computed from them: public reads (cached per item), signed-in writes. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/items/:id/sales',
-    { onRequest: signedIn, schema: { params: itemIdParamsSchema, body: recordSaleBodySchema } },
-    async (request, reply) => {
-      const actor = requireUser(request)
-      const sale = await recordSale({ db: app.db, itemId: request.params.id, body: request.body, actor })
-      app.readCache.forget(pricesPrefix(request.params.id))
-      return reply.code(201).send(sale)
-    },
-  )
-
   const listSales = (itemId: number, query: { limit: number; offset: number }) =>
     salesOfItem({ db: app.db, itemId, ...query })
-  app.get(
-    '/items/:id/sales',
-    { schema: { params: itemIdParamsSchema, querystring: salesListQuerySchema } },
-    (request) => listSales(request.params.id, request.query),
+  const salesList = {
+    tags,
+    summary: 'The item’s recorded sales, newest first (pending and verified)',
+    querystring: salesListQuerySchema,
+    response: { 200: json('A page of sales and how many there are', salesListSchema), ...noSuchItem },
+  }
+  app.get('/items/:id/sales', { schema: { ...salesList, params: itemIdParamsSchema } }, (request) =>
+    listSales(request.params.id, request.query),
   )
   app.get(
     '/direct/sales/:itemId',
-    { schema: { params: itemIdParam, querystring: salesListQuerySchema } },
+    { schema: { ...salesList, summary: 'The same, by the spec’s address', params: itemIdParam } },
     (request) => listSales(request.params.itemId, request.query),
   )
 
-  app.post(
-    '/sales/:id/verify',
-    { onRequest: signedIn, schema: { params: saleIdParamsSchema } },
-    async (request) => {
-      const sale = await verifySale({ db: app.db, id: request.params.id, actor: requireUser(request) })
-      app.readCache.forget(pricesPrefix(sale.itemId))
-      return sale
-    },
-  )
-
-  app.delete(
-    '/sales/:id',
-    { onRequest: signedIn, schema: { params: saleIdParamsSchema } },
-    async (request, reply) => {
-      const { itemId } = await removeSale({ db: app.db, id: request.params.id, actor: requireUser(request) })
-      app.readCache.forget(pricesPrefix(itemId))
-      return reply.code(204).send()
-    },
-  )
-
-  app.get('/items/:id/price-summary', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
-    const itemId = request.params.id
-    return sendCachedJson(
-      reply,
-      await app.readCache.json(`${pricesPrefix(itemId)}summary`, () => priceSummary({ db: app.db, itemId })),
-    )
-  })
-
   app.get(
-    '/items/:id/price-by-condition',
-    { schema: { params: itemIdParamsSchema } },
+    '/items/:id/price-summary',
+    {
+      schema: {
+        tags,
+        summary: 'Fair price, confidence, trend and market figures per grade (pounds)',
+        params: itemIdParamsSchema,
+        response: { 200: json('New and used', priceSummarySchema), ...noSuchItem },
+      },
+    },
     async (request, reply) => {
       const itemId = request.params.id
       return sendCachedJson(
         reply,
-        await app.readCache.json(`${pricesPrefix(itemId)}conditions`, () =>
+        await app.readCache.json(marketCache.summary(itemId), () => priceSummary({ db: app.db, itemId })),
+      )
+    },
+  )
+
+  app.get(
+    '/items/:id/price-by-condition',
+    {
+      schema: {
+        tags,
+        summary: 'Verified sales per condition: count and average (pounds)',
+        params: itemIdParamsSchema,
+        response: { 200: json('Most sales first', priceByConditionSchema), ...noSuchItem },
+      },
+    },
+    async (request, reply) => {
+      const itemId = request.params.id
+      return sendCachedJson(
+        reply,
+        await app.readCache.json(marketCache.byCondition(itemId), () =>
           priceByCondition({ db: app.db, itemId }),
         ),
       )
@@ -92,15 +92,103 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/items/:id/price-history',
-    { schema: { params: itemIdParamsSchema, querystring: priceHistoryQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Daily fair prices of a grade over a range (pounds)',
+        params: itemIdParamsSchema,
+        querystring: priceHistoryQuerySchema,
+        response: { 200: json('The points, oldest first', priceHistorySchema), ...noSuchItem },
+      },
+    },
     async (request, reply) => {
       const itemId = request.params.id
       return sendCachedJson(
         reply,
-        await app.readCache.json(cacheKey(`${pricesPrefix(itemId)}history`, request.query), () =>
+        await app.readCache.json(marketCache.history(itemId, request.query), () =>
           priceHistory({ db: app.db, itemId, ...request.query }),
         ),
       )
+    },
+  )
+
+  await app.register(signedInRoutes(saleWriteRoutes))
+}
+
+const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/items/:id/sales',
+    {
+      schema: {
+        tags,
+        summary: 'Record a sale: verified at once for trusted members and admins, else pending',
+        params: itemIdParamsSchema,
+        body: recordSaleBodySchema,
+        response: {
+          201: json('The sale, with its price in pounds at the sale day’s rate', saleSchema),
+          ...errors({
+            400: 'The condition is not one of the item’s, or the price does not fit (BAD_REQUEST).',
+            404: 'No item has this id (NOT_FOUND).',
+            409: 'This sale has been recorded already (CONFLICT).',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const itemId = request.params.id
+      const sale = await recordSale({ db: app.db, itemId, body: request.body, actor: request.signedInUser() })
+      app.readCache.forget(marketCache.prices(itemId))
+      return reply.code(201).send(sale)
+    },
+  )
+
+  app.post(
+    '/sales/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a pending sale (trusted members, admins): it moves the fair price',
+        params: saleIdParamsSchema,
+        response: {
+          200: json('The sale, verified', saleSchema),
+          ...errors({
+            403: 'Only trusted members and admins can verify sales (FORBIDDEN).',
+            404: noSuchSale,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const sale = await verifySale({ db: app.db, id: request.params.id, actor: request.signedInUser() })
+      app.readCache.forget(marketCache.prices(sale.itemId))
+      return sale
+    },
+  )
+
+  app.delete(
+    '/sales/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a sale (trusted members, admins)',
+        params: saleIdParamsSchema,
+        response: {
+          204: noBody('Deleted; the fair price no longer counts it'),
+          ...errors({
+            403: 'Only trusted members and admins can delete sales (FORBIDDEN).',
+            404: noSuchSale,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { itemId } = await removeSale({
+        db: app.db,
+        id: request.params.id,
+        actor: request.signedInUser(),
+      })
+      app.readCache.forget(marketCache.prices(itemId))
+      return reply.code(204).send()
     },
   )
 }

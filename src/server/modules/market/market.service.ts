@@ -36,6 +36,7 @@ import {
   upsertSnapshot,
   writeHistoryPoints,
 } from './market.repo.ts'
+import { usableMarketplacePrice } from './marketplace.ts'
 
 const MAX_STORED_PRICE = new Big('99999999.99')
 
@@ -90,7 +91,7 @@ export async function recordSale({
     if (!recorded) throw conflict('This sale has already been recorded.')
     if (status === 'verified') {
       await adjustConditionStats(tx, sale, 1)
-      await recomputePrices(tx, itemId, sale.grade, sale.saleDate)
+      await recomputePrices({ db: tx, itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return recorded
   })
@@ -112,7 +113,7 @@ export async function verifySale({
     if (sale.status !== 'verified') {
       await markVerified(tx, id, actor.id)
       await adjustConditionStats(tx, sale, 1)
-      await recomputePrices(tx, sale.itemId, sale.grade, sale.saleDate)
+      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
   })
@@ -134,7 +135,7 @@ export async function removeSale({
     await deleteSaleRow(tx, id)
     if (sale.status === 'verified') {
       await adjustConditionStats(tx, sale, -1)
-      await recomputePrices(tx, sale.itemId, sale.grade, sale.saleDate)
+      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return { itemId: sale.itemId }
   })
@@ -144,13 +145,19 @@ export async function removeSale({
  * Recomputes the snapshot of an item and grade, and every history point from `fromDay` on (the day of
  * the sale that changed), reading only the sales those days need.
  */
-export async function recomputePrices(
-  db: Database,
-  itemId: number,
-  grade: Grade,
-  fromDay: string,
+async function recomputePrices({
+  db,
+  itemId,
+  grade,
+  fromDay,
   today = todayUtc(),
-) {
+}: {
+  db: Database
+  itemId: number
+  grade: Grade
+  fromDay: string
+  today?: string
+}) {
   // Concurrent sales of one item and grade recompute one after the other, each seeing the sales the others
   // committed; otherwise the last to write could leave out a sale recorded at the same moment.
   await lockPrices(db, itemId, grade)
@@ -168,7 +175,8 @@ export async function recomputePrices(
           .filter((day) => day <= today)
           .sort()
   const sales = await salesForDays(db, itemId, grade, days)
-  const marketplace = sales.length === 0 ? await marketplacePrice(db, itemId, grade) : null
+  const marketplace =
+    sales.length === 0 ? usableMarketplacePrice(await marketplacePrice(db, itemId, grade)) : null
   const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
   const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
   // History first: the snapshot takes its previous day's price from there.
@@ -246,10 +254,11 @@ export async function priceSummary({
       const { grade: _grade, ...summary } = snapshot
       return summary
     }
-    if (!marketplace || !/^\d+(\.\d+)?$/.test(marketplace)) return EMPTY_GRADE
+    const price = usableMarketplacePrice(marketplace)
+    if (!price) return EMPTY_GRADE
     return {
       ...EMPTY_GRADE,
-      fairPrice: new Big(marketplace).toFixed(2),
+      fairPrice: new Big(price).toFixed(2),
       confidence: 'MEDIUM',
       basis: 'marketplace',
       hasData: true,

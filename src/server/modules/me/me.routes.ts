@@ -1,32 +1,47 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { notFound } from '#server/errors.ts'
 import { sendCachedJson } from '#server/lib/read-cache.ts'
-import { requireUser, signedIn } from '#server/plugins/access.ts'
-import { updateProfileBodySchema } from '#shared/contract/me.ts'
-import { todayUtc } from '#shared/dates.ts'
-import { collectionCachePrefix } from '../collections/collections.routes.ts'
-import { updateProfile, userStats } from './me.repo.ts'
+import { errors, json } from '#server/lib/responses.ts'
+import { signedInRoutes } from '#server/plugins/signed-in.ts'
+import { userSchema } from '#shared/contract/auth.ts'
+import { updateProfileBodySchema, userStatsSchema } from '#shared/contract/me.ts'
+import { updateProfile } from '../auth/auth.service.ts'
+import { meCache } from './me.cache.ts'
+import { userStats } from './me.service.ts'
 
-export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+const tags = ['Profile']
+
+export const meRoutes = signedInRoutes(async (app) => {
   app.put(
     '/me/profile',
-    { onRequest: signedIn, schema: { body: updateProfileBodySchema } },
-    async (request) => {
-      const user = requireUser(request)
-      const updated = await updateProfile(app.db, user.id, request.body)
-      if (!updated) throw notFound('Your account no longer exists.')
-      return updated
+    {
+      schema: {
+        tags,
+        summary: 'Change the profile: onboarding, names, display currency',
+        body: updateProfileBodySchema,
+        response: {
+          200: json('The user, changed', userSchema),
+          ...errors({ 404: 'The account no longer exists (NOT_FOUND).' }),
+        },
+      },
     },
+    async (request) =>
+      updateProfile({ db: app.db, userId: request.signedInUser().id, changes: request.body }),
   )
 
-  // Cached with the user's collection answers, which their own changes forget.
-  app.get('/me/stats', { onRequest: signedIn }, async (request, reply) => {
-    const user = requireUser(request)
-    return sendCachedJson(
-      reply,
-      await app.readCache.json(`${collectionCachePrefix(user.id)}stats`, () =>
-        userStats(app.db, user.id, todayUtc()),
-      ),
-    )
-  })
-}
+  app.get(
+    '/me/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Counts and the collection’s value (pounds)',
+        response: { 200: json('The figures', userStatsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.signedInUser().id
+      return sendCachedJson(
+        reply,
+        await app.readCache.json(meCache.stats(userId), () => userStats({ db: app.db, userId })),
+      )
+    },
+  )
+})

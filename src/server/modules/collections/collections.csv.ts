@@ -1,0 +1,44 @@
+import { stringify } from 'csv-stringify/sync'
+import type { CollectionEntry } from '#shared/contract/collections.ts'
+
+const COLUMNS = [
+  'item_number',
+  'name',
+  'type',
+  'theme',
+  'condition',
+  'quantity',
+  'price_paid',
+  'price_paid_currency',
+  'price_paid_gbp',
+  'purchase_date',
+  'fair_price_gbp',
+  'cost_basis_gbp',
+  'value_gbp',
+  'pnl_gbp',
+]
+
+/** The collection export: one row per entry, the price paid as typed and in pounds, values in pounds. */
+export function collectionCsv(entries: CollectionEntry[]): string {
+  return stringify(
+    entries.map((entry) => [
+      entry.item.number,
+      entry.item.name,
+      entry.item.type,
+      entry.item.theme,
+      entry.condition.label,
+      entry.quantity,
+      entry.originalPrice ?? entry.pricePaid,
+      entry.currency ?? 'GBP',
+      entry.pricePaid,
+      entry.purchaseDate ?? '',
+      entry.priceSnapshot?.fairPriceGbp ?? '',
+      entry.costBasis,
+      entry.value ?? '',
+      entry.pnl ?? '',
+    ]),
+    { header: true, columns: COLUMNS },
+  )
+}
+
+export const csvFileName = (today: string) => `brickfolio-collection-${today}.csv`

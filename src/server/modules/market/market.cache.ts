@@ -1,0 +1,13 @@
+import { cacheKey } from '#server/lib/read-cache.ts'
+import type { PriceRange } from '#shared/contract/values.ts'
+
+const prices = (itemId: number) => `prices:${itemId}:`
+
+/** Read-cache keys of an item's price answers; a sale of the item forgets exactly them (`prices`). */
+export const marketCache = {
+  prices,
+  summary: (itemId: number) => `${prices(itemId)}summary`,
+  byCondition: (itemId: number) => `${prices(itemId)}conditions`,
+  history: (itemId: number, query: { range: PriceRange; grade: 'new' | 'used' }) =>
+    cacheKey(`${prices(itemId)}history`, query),
+}
