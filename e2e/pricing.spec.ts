@@ -31,6 +31,15 @@ import {
  */
 test.use({ baseURL: CATALOGUE_URL })
 
+/** The first sale, entered twice: the second time the server refuses it as the same sale. */
+const FIRST_SALE: SaleInput = {
+  price: '100',
+  currency: 'GBP',
+  condition: 'New/Sealed',
+  source: 'eBay',
+  reference: 'order-1',
+}
+
 test('an admin records sales; the Pricing tab shows the fair price, trend, summary and history', async ({
   page,
   browser,
@@ -65,13 +74,7 @@ test('an admin records sales; the Pricing tab shows the fair price, trend, summa
   await expect(dialog.getByLabel('Sale date')).toHaveValue(daysAgo(0))
   await expect(dialog.getByLabel('Sale date')).toHaveAttribute('max', daysAgo(0))
   await expect(dialog.getByLabel('Price')).toHaveAttribute('step', '0.01')
-  await fillSale(page, {
-    price: '100',
-    currency: 'GBP',
-    condition: 'New/Sealed',
-    source: 'eBay',
-    reference: 'order-1',
-  })
+  await fillSale(page, FIRST_SALE)
   await saveScreenshot(page, 'market-record-sale', { fullPage: false })
   await dialog.getByRole('button', { name: 'Record sale' }).click()
   await expect(toastArea(page).getByText('Sale recorded')).toBeVisible()
@@ -84,13 +87,7 @@ test('an admin records sales; the Pricing tab shows the fair price, trend, summa
   await page.getByRole('tab', { name: 'Sales History' }).click()
   const recordButton = panel.getByRole('button', { name: 'Record a sale' })
   await recordButton.click()
-  await fillSale(page, {
-    price: '100',
-    currency: 'GBP',
-    condition: 'New/Sealed',
-    source: 'eBay',
-    reference: 'order-1',
-  })
+  await fillSale(page, FIRST_SALE)
   await dialog.getByRole('button', { name: 'Record sale' }).click()
   await expect(toastArea(page).getByText('Error', { exact: true })).toBeVisible()
   await expect(toastArea(page).getByText('This sale has already been recorded.')).toBeVisible()
