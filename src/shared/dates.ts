@@ -21,6 +21,11 @@ export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10)
 }
 
+/** This year in UTC: the latest release year the catalogue accepts and its year filters offer. */
+export function currentYearUtc(now: Date = new Date()): number {
+  return now.getUTCFullYear()
+}
+
 /** Today on the user's own clock, which may be a day behind or ahead of UTC. */
 export function localDay(now: Date = new Date()): string {
   return [

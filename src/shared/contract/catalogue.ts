@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currentYearUtc } from '../dates.ts'
 import { gradeSchema, itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
 import { CURRENCY_CODES, ITEM_TYPES } from './values.ts'
 
@@ -137,7 +138,6 @@ export const conditionSchema = z.object({
 export type Condition = z.infer<typeof conditionSchema>
 export const conditionsResponseSchema = z.array(conditionSchema)
 
-const currentYear = () => new Date().getUTCFullYear()
 const optionalCount = (label: string, min: number) =>
   z
     .number({ message: `${label} must be a number` })
@@ -171,7 +171,7 @@ export const itemFieldSchemas = {
     .number({ message: 'Year must be a number' })
     .int({ message: 'Year must be a whole number' })
     .min(1950, { message: 'Year must be 1950 or later' })
-    .refine((year) => year <= currentYear(), { message: 'Year cannot be in the future' })
+    .refine((year) => year <= currentYearUtc(), { message: 'Year cannot be in the future' })
     .nullable()
     .optional(),
   pieces: optionalCount('Pieces', 1),

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { NOT_A_NUMBER } from '#web/lib/number-input.ts'
+import { ADD_SEARCH_DEBOUNCE_MS } from './add-search.ts'
 import {
-  ADD_SEARCH_DEBOUNCE_MS,
   addEntryBody,
-  COST_HINT,
   type ConditionChoice,
   type CreateFormValues,
   createFormSchema,
@@ -20,9 +19,10 @@ import {
   firstInvalidField,
   isAddSearchable,
   serverFieldErrors,
-  TOASTS,
   updateEntryBody,
 } from './collection-form.ts'
+import { TOASTS } from './collection-toasts.ts'
+import { COST_HINT } from './entry-field-texts.ts'
 
 interface CheckOptions {
   conditions: readonly ConditionChoice[]

@@ -22,10 +22,6 @@ import { numberOrNull } from '#web/lib/form-values.ts'
 import { NOT_A_NUMBER_MESSAGE } from '#web/lib/number-input.ts'
 import { ADD_SEARCH_MIN_LENGTH } from './add-search.ts'
 
-export * from './add-search.ts'
-export * from './collection-toasts.ts'
-export * from './entry-field-texts.ts'
-
 export const FORM_MESSAGES = {
   required: 'Required',
   conditionNotFound: 'Condition not found',

@@ -1,6 +1,9 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
+import { currentYearUtc } from '#shared/dates.ts'
 import { SearchField } from '#web/components/ui/search-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
+import { yearOptions } from '../filter-options.ts'
+import type { useListParams } from '../use-list-params.ts'
 
 /** The select's value for "no filter" (Radix selects cannot hold an empty value). */
 export const ALL = 'all'
@@ -8,38 +11,24 @@ export const ALL = 'all'
 interface ListFiltersProps {
   searchLabel: string
   searchPlaceholder: string
-  searchValue: string
-  onSearchChange: (value: string) => void
   themeOptions: ReadonlyArray<{ value: string; label: string }>
-  theme: string
-  onThemeChange: (value: string) => void
-  years: readonly number[]
-  year: string
-  onYearChange: (value: string) => void
+  /** The list's URL state from `useListParams()`. */
+  state: ReturnType<typeof useListParams>
 }
 
 /** Search box, theme filter and year filter of a catalogue list. */
-export function ListFilters({
-  searchLabel,
-  searchPlaceholder,
-  searchValue,
-  onSearchChange,
-  themeOptions,
-  theme,
-  onThemeChange,
-  years,
-  year,
-  onYearChange,
-}: ListFiltersProps) {
+export function ListFilters({ searchLabel, searchPlaceholder, themeOptions, state }: ListFiltersProps) {
   const id = useId()
+  const years = useMemo(() => yearOptions(currentYearUtc()), [])
+  const { params, update } = state
   return (
     <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_18rem_10rem]">
       <SearchField
         id={`${id}-search`}
         label={searchLabel}
         placeholder={searchPlaceholder}
-        value={searchValue}
-        onChange={onSearchChange}
+        value={state.searchInput}
+        onChange={state.setSearchInput}
       />
       <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3 md:contents">
         <div>
@@ -48,8 +37,8 @@ export function ListFilters({
           </label>
           <Select
             id={`${id}-theme`}
-            value={theme || ALL}
-            onValueChange={(value) => onThemeChange(value === ALL ? '' : value)}
+            value={params.theme || ALL}
+            onValueChange={(value) => update({ theme: value === ALL ? '' : value })}
             options={[{ value: ALL, label: 'All Themes' }, ...themeOptions]}
             contentClassName="min-w-[min(20rem,calc(100vw-2rem))] w-auto max-w-[calc(100vw-2rem)]"
           />
@@ -60,8 +49,8 @@ export function ListFilters({
           </label>
           <Select
             id={`${id}-year`}
-            value={year || ALL}
-            onValueChange={(value) => onYearChange(value === ALL ? '' : value)}
+            value={params.year || ALL}
+            onValueChange={(value) => update({ year: value === ALL ? '' : value })}
             options={[
               { value: ALL, label: 'All Years' },
               ...years.map((y) => ({ value: String(y), label: String(y) })),

@@ -9,7 +9,7 @@ import { MinifigCard, MinifigCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
 import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
-import { minifigThemeNames, yearOptions } from '../filter-options.ts'
+import { minifigThemeNames } from '../filter-options.ts'
 import { MINIFIG_SKELETON_COUNT, showingMinifiguresText } from '../list-counts.ts'
 import { listSearch } from '../list-params.ts'
 import { useItemList, useMinifigThemeSource, useSetByNumber } from '../queries.ts'
@@ -22,13 +22,13 @@ import { useListParams } from '../use-list-params.ts'
 export function MinifiguresPage() {
   useDocumentTitle('LEGO Minifigures')
   const { status } = useSession()
-  const { params, update, searchInput, setSearchInput } = useListParams()
+  const listState = useListParams()
+  const { params, update } = listState
   const themeSource = useMinifigThemeSource()
   const themeOptions = useMemo(
     () => minifigThemeNames(themeSource.data?.items ?? []).map((name) => ({ value: name, label: name })),
     [themeSource.data],
   )
-  const years = useMemo(() => yearOptions(new Date().getFullYear()), [])
   const list = useItemList({
     type: 'minifig',
     page: params.page,
@@ -56,14 +56,8 @@ export function MinifiguresPage() {
         <ListFilters
           searchLabel="Search minifigures"
           searchPlaceholder="Search by name or number"
-          searchValue={searchInput}
-          onSearchChange={setSearchInput}
           themeOptions={themeOptions}
-          theme={params.theme}
-          onThemeChange={(theme) => update({ theme })}
-          years={years}
-          year={params.year}
-          onYearChange={(year) => update({ year })}
+          state={listState}
         />
       </div>
 

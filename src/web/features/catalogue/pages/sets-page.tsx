@@ -6,7 +6,7 @@ import { SetCard, SetCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
 import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
-import { setThemeOptions, yearOptions } from '../filter-options.ts'
+import { setThemeOptions } from '../filter-options.ts'
 import { SET_SKELETON_COUNT, showingSetsText } from '../list-counts.ts'
 import { useItemList, useThemes } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
@@ -15,10 +15,10 @@ import { useListParams } from '../use-list-params.ts'
 export function SetsPage() {
   useDocumentTitle('LEGO Sets')
   const { status } = useSession()
-  const { params, update, searchInput, setSearchInput } = useListParams()
+  const listState = useListParams()
+  const { params, update } = listState
   const themes = useThemes()
   const themeOptions = useMemo(() => setThemeOptions(themes.data ?? []), [themes.data])
-  const years = useMemo(() => yearOptions(new Date().getFullYear()), [])
   const list = useItemList({
     type: 'set',
     page: params.page,
@@ -37,14 +37,8 @@ export function SetsPage() {
         <ListFilters
           searchLabel="Search sets"
           searchPlaceholder="Search sets by name or number"
-          searchValue={searchInput}
-          onSearchChange={setSearchInput}
           themeOptions={themeOptions}
-          theme={params.theme}
-          onThemeChange={(theme) => update({ theme })}
-          years={years}
-          year={params.year}
-          onYearChange={(year) => update({ year })}
+          state={listState}
         />
       </div>
 

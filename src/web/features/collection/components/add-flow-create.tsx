@@ -12,7 +12,6 @@ import { ApiError, serverError, serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import {
   addEntryBody,
-  COST_HINT,
   CREATE_FIELD_ORDER,
   type CreateFormValues,
   createFormSchema,
@@ -22,8 +21,9 @@ import {
   emptyCreateValues,
   firstInvalidField,
   serverFieldErrors,
-  TOASTS,
 } from '../collection-form.ts'
+import { TOASTS } from '../collection-toasts.ts'
+import { COST_HINT } from '../entry-field-texts.ts'
 import { AddAfterCreateError, useCreateItemAndAdd } from '../mutations.ts'
 import { EntryFields } from './entry-fields.tsx'
 import { FormButtons } from './entry-form.tsx'

@@ -5,7 +5,8 @@ import { SearchField } from '#web/components/ui/search-field.tsx'
 import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
 import { useItemSearch } from '#web/features/catalogue/index.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
-import { ADD_SEARCH_DEBOUNCE_MS, isAddSearchable } from '../collection-form.ts'
+import { ADD_SEARCH_DEBOUNCE_MS } from '../add-search.ts'
+import { isAddSearchable } from '../collection-form.ts'
 
 interface AddFlowSearchProps {
   query: string

@@ -4,7 +4,7 @@ import { todayUtc } from '#shared/dates.ts'
 import { PRICE_STEP } from '#shared/money.ts'
 import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
-import { QUANTITY_MIN } from '../collection-form.ts'
+import { QUANTITY_MIN } from '../entry-field-texts.ts'
 
 export interface EntryFieldsProps {
   conditions: readonly Condition[] | undefined

@@ -68,6 +68,15 @@ export function CollectionPage() {
   const empty = summary?.entries === 0
   const filtered = params.query !== '' || params.filter !== 'all'
   const busy = list.isPlaceholderData
+  // What the table (wide screens) and the cards (narrow) both take.
+  const rowProps = {
+    entries: data?.entries ?? [],
+    format,
+    onEdit: setEditing,
+    onRemove: setRemoving,
+    onAddCopy: (entry: CollectionEntry) => setCopy({ item: entry.item, open: true }),
+    busy,
+  }
 
   return (
     <div className="page-width grid gap-6 py-8 sm:py-10">
@@ -150,25 +159,13 @@ export function CollectionPage() {
             <>
               <div className="hidden lg:block">
                 <CollectionTable
-                  entries={data.entries}
-                  format={format}
-                  onEdit={setEditing}
-                  onRemove={setRemoving}
-                  onAddCopy={(entry) => setCopy({ item: entry.item, open: true })}
+                  {...rowProps}
                   sort={params}
                   onSort={(column) => update(nextSort(params, column))}
-                  busy={busy}
                 />
               </div>
               <div className="lg:hidden">
-                <CollectionCards
-                  entries={data.entries}
-                  format={format}
-                  onEdit={setEditing}
-                  onRemove={setRemoving}
-                  onAddCopy={(entry) => setCopy({ item: entry.item, open: true })}
-                  busy={busy}
-                />
+                <CollectionCards {...rowProps} />
               </div>
             </>
           )}

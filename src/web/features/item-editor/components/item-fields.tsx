@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useController, useWatch } from 'react-hook-form'
 import { ITEM_TYPES } from '#shared/contract/values.ts'
+import { currentYearUtc } from '#shared/dates.ts'
 import { NumberField, TextField } from '#web/components/ui/form-fields.tsx'
 import { useThemeNames } from '#web/features/catalogue/index.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -56,7 +57,7 @@ export function ItemFields({ wording, chooseType, onTypeChange, retailPriceSymbo
   const isSet = type === 'set'
   const themeListId = useId()
   const themes = useThemeNames()
-  const currentYear = new Date().getFullYear()
+  const currentYear = currentYearUtc()
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
