@@ -43,6 +43,11 @@ export interface AppOptions {
   publicUrl?: string
   oidc?: OidcSettings
   imageProxy?: ImageProxyOptions
+  /**
+   * Proxies whose X-Forwarded-* headers are believed: none (default), the nearest N hops, or these
+   * addresses. It decides `request.ip` (rate limits) and `request.protocol`/`host` (same-origin, HSTS).
+   */
+  trustProxy?: false | number | string[]
   /** Sign-in attempts per IP per minute and per e-mail per 15 minutes. */
   authLimits?: AuthRoutesOptions['limits']
 }
@@ -54,7 +59,7 @@ const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perEmailPer15Minutes: 10 }
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: trustProxySetting(options.trustProxy),
     bodyLimit: 1024 * 1024,
     // Slugs of long catalogue names exceed Fastify's default of 100 characters.
     routerOptions: { maxParamLength: 300 },
@@ -73,8 +78,20 @@ export async function buildApp(options: AppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Added per request below: only an HTTPS page may ask the browser to upgrade.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
+  })
+  // HSTS and upgrade-insecure-requests only over HTTPS: on plain HTTP (npm start, a LAN install) they
+  // would make browsers refuse the app or its own requests.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol !== 'https') return
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    const policy = reply.getHeader('content-security-policy')
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', `${policy};upgrade-insecure-requests`)
   })
 
   await registerOpenApi(app)
@@ -126,6 +143,12 @@ export async function buildApp(options: AppOptions) {
 
   await registerWebApp(app, options.webDistDir)
   return app
+}
+
+/** Fastify's setting: a hop count trusts the nearest N proxies (its types take a function for that). */
+function trustProxySetting(trust: AppOptions['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust
+  return trust ?? false
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /** A boolean env var: 'true'/'1'/'yes' or 'false'/'0'/'no'. */
@@ -8,6 +9,38 @@ const booleanFromEnv = z
 const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+
+/**
+ * Which proxies' X-Forwarded-For/-Host/-Proto headers to believe: none (off), the nearest N hops, or
+ * proxies at these addresses/CIDR ranges (comma-separated; proxy-addr's names `loopback`, `linklocal`
+ * and `uniquelocal` too). Believing a header anyone can send would let a client pick its own address.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0' || value === 'off') return false
+    if (/^[1-9]\d?$/.test(value)) return Number(value)
+    const entries = value.split(',').map((entry) => entry.trim())
+    const bad = entries.filter((entry) => !isProxyAddress(entry))
+    if (bad.length === 0) return entries
+    context.addIssue({
+      code: 'custom',
+      message: `must be off, a hop count (e.g. 1) or proxy addresses such as 127.0.0.1,10.0.0.0/8 (not ${bad.join(', ')})`,
+    })
+    return z.NEVER
+  })
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+}
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +79,8 @@ const configSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Proxies whose forwarded headers are believed (off by default); see trustProxyFromEnv. */
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   /** Sign-in and sign-up attempts allowed per IP address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

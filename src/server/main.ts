@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perEmailPer15Minutes: 10 },
     publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
     oidc:
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? {

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { allowEmail, revokeEmail, updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
+import { rawRequest } from '../support/raw-http.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -64,6 +66,74 @@ describe('private beta (BETA_PUBLIC=false)', () => {
   it('keeps the catalogue readable for signed-out visitors (the landing page searches it)', async () => {
     expect((await get('/api/search/items?query=falcon')).statusCode).toBe(200)
     expect((await get('/api/me/stats')).statusCode).toBe(401)
+  })
+})
+
+describe('private beta: the gate follows the route that runs, however the request spells it', () => {
+  let port = 0
+  beforeAll(async () => {
+    await context.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (context.app.server.address() as AddressInfo).port
+  })
+
+  it('refuses the absolute form, odd casing, doubled and encoded slashes; none of them reads or writes', async () => {
+    const email = uniqueEmail('outsider')
+    const { cookie } = await signUp(context.app, { email })
+    const targets = [
+      'http://127.0.0.1/api/collections',
+      `http://127.0.0.1:${port}/api/collections`,
+      'HTTP://127.0.0.1/api/collections',
+      'http://evil.example/api/collections',
+      '/API/collections',
+      '/api/Collections',
+      '//api/collections',
+      '/api//collections',
+      '/api%2Fcollections',
+      '/api/%63ollections',
+      '/%61pi/collections',
+      '/./api/collections',
+      '/x/../api/collections',
+      '/api/collections?x=/api/auth/',
+      '/api/collections#/api/auth/user',
+    ]
+    for (const target of targets) {
+      const response = await rawRequest(port, `GET ${target} HTTP/1.1`, { cookie })
+      expect([403, 404, 400], target).toContain(response.status)
+      expect(response.body, target).not.toContain('"entries"')
+    }
+    const itemBody = JSON.stringify({
+      type: 'set',
+      name: 'Smuggled set',
+      number: `smuggle-${Date.now()}`,
+      theme: 'Star Wars',
+      year: 2020,
+      pieces: 10,
+      minifigures: 0,
+      imageUrl: null,
+    })
+    for (const target of ['http://127.0.0.1/api/items', '//api/items', '/API/items', '/api%2Fitems']) {
+      const response = await rawRequest(
+        port,
+        `POST ${target} HTTP/1.1`,
+        { cookie, 'content-type': 'application/json', origin: 'http://127.0.0.1' },
+        itemBody,
+      )
+      expect([403, 404, 400], target).toContain(response.status)
+    }
+    const search = await context.app.inject({ url: '/api/search/items?query=Smuggled' })
+    expect(search.json().results).toEqual([])
+  })
+
+  it('still lets the absolute form reach the open routes and a member reach everything', async () => {
+    const email = uniqueEmail('member')
+    const { cookie } = await signUp(context.app, { email })
+    const refused = await rawRequest(port, 'GET http://127.0.0.1/api/auth/beta-access HTTP/1.1', { cookie })
+    expect(refused.status).toBe(200)
+    expect(JSON.parse(refused.body)).toMatchObject({ hasAccess: false })
+    await allowEmail(context.database.db, email)
+    const allowed = await rawRequest(port, 'GET http://127.0.0.1/api/collections HTTP/1.1', { cookie })
+    expect(allowed.status).toBe(200)
+    expect(JSON.parse(allowed.body)).toHaveProperty('entries')
   })
 })
 

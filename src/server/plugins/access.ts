@@ -4,22 +4,29 @@ import { HttpError } from '../errors.ts'
 import { documentError } from '../lib/responses.ts'
 
 /**
- * API paths anyone may call, signed in with or without beta access: sign-in itself, exchange rates and the
- * API reference (it shows no one's data).
+ * API routes anyone may call, signed in with or without beta access: sign-in itself, exchange rates and the
+ * API reference (it shows no one's data). Matched against route patterns ('/api/auth/user'), never
+ * against the request's URL text.
  */
-const OPEN_PATHS = [
+const OPEN_ROUTES = [
   /^\/api\/auth\//,
-  /^\/api\/(login|logout|callback)(\?|$)/,
+  /^\/api\/(login|logout|callback)$/,
   /^\/api\/fx\//,
-  /^\/api\/(docs|openapi\.json)(\/|\?|$)/,
+  /^\/api\/(docs|openapi\.json)(\/|$)/,
 ]
 
-const isGuarded = (url: string) => url.startsWith('/api/') && !OPEN_PATHS.some((pattern) => pattern.test(url))
+const isGuarded = (routeUrl: string) =>
+  routeUrl.startsWith('/api/') && !OPEN_ROUTES.some((pattern) => pattern.test(routeUrl))
 
 /**
  * The private beta, enforced on the server: a signed-in user without access gets 403 from every API
  * route except the open ones above. Signed-out visitors are handled per scope (public catalogue
  * reads; `signedInRoutes` answer 401).
+ *
+ * The decision uses the route Fastify matched, not the URL text: the request line may be in absolute
+ * form (`GET http://host/api/collections`), and the router may match text that is spelled differently
+ * from the pattern; whatever it matched is what runs, so that is what is checked. A request that
+ * matched no route runs only the 404 handler.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
@@ -32,7 +39,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   })
   app.addHook('onRequest', async (request) => {
-    if (!isGuarded(request.url)) return
+    const route = request.routeOptions.url
+    if (route === undefined || !isGuarded(route)) return
     if (request.user && !request.user.hasAccess) {
       throw new HttpError(
         403,

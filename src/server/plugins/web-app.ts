@@ -27,12 +27,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     })
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    // The path as written, also when the request line is in absolute form ('GET http://host/api/x').
+    const pathname = new URL(request.url, 'http://localhost').pathname
+    const isApi = pathname === '/api' || pathname.startsWith('/api/')
     if (
       !isApi &&
       hasWebApp &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !isFilePath(request.url)
+      !isFilePath(pathname)
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
@@ -45,7 +47,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
  * a browser holding an older index.html must see its old chunk as missing, not as HTML it cannot run.
  * The app's own paths never end in an extension (slugs have no dots).
  */
-function isFilePath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? ''
+function isFilePath(pathname: string): boolean {
   return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
 }
