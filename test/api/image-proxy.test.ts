@@ -228,6 +228,16 @@ describe('GET /api/proxy-image', () => {
     expect(lookups.get('gone.test')).toBe(2)
   })
 
+  it('remembers an unreachable host by scheme too: a failed https:// does not block its http:// pictures', async () => {
+    // The image host speaks plain HTTP only, so a TLS connection to it fails.
+    // (A path no other test fetched: answers are kept for a while by URL.)
+    const secure = await proxy(`https://images.test:${port}/chain/1`)
+    expect(secure.statusCode).toBe(502)
+    expect((await proxy(`http://images.test:${port}/chain/1`)).statusCode).toBe(200)
+    // The failed scheme is still remembered.
+    expect((await proxy(`https://images.test:${port}/chain/2`)).statusCode).toBe(502)
+  })
+
   it.each([
     ['', 'url is required'],
     ['not a url', 'url must be a full web address of an image.'],

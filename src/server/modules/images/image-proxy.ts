@@ -27,7 +27,8 @@ export interface ImageProxyOptions {
 }
 
 /**
- * Hosts (name and port) that could not be resolved or connected to lately. While one is down, its
+ * Origins (scheme, name and port) that could not be resolved or connected to lately: a host that
+ * refuses https:// may still serve http://, so one is never blocked for the other. While one is down, its
  * pictures are refused at once instead of each waiting for the time limit: a page of 50 cards would
  * otherwise hold the browser's few connections to our origin, and the API calls queue behind them.
  */
@@ -69,13 +70,13 @@ export async function fetchProxiedImage(
     if (!allowedHosts.has(url.hostname.toLowerCase())) {
       throw new HttpError(403, `Images from ${url.hostname} are not allowed.`, 'IMAGE_HOST_NOT_ALLOWED')
     }
-    if (down?.has(url.host)) throw unreachable()
+    if (down?.has(url.origin)) throw unreachable()
     let response: IncomingMessage
     try {
       const addresses = await checkedAddresses(url.hostname, resolve, trusted, deadline)
       response = await request(url, pinnedLookup(addresses), deadline)
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'IMAGE_UNREACHABLE') down?.set(url.host, true)
+      if (error instanceof HttpError && error.code === 'IMAGE_UNREACHABLE') down?.set(url.origin, true)
       throw error
     }
     const status = response.statusCode ?? 0
