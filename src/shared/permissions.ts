@@ -24,3 +24,5 @@ export const canDeleteItem = isModerator
 export const canDeleteSale = isModerator
 export const canVerifySale = isModerator
 export const canImportData = isModerator
+/** Pending sales (and who submitted each): their submitter's own, and everyone's for moderators. */
+export const canSeeAllPendingSales = isModerator

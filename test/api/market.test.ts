@@ -165,6 +165,30 @@ describe('recording sales and the fair price', () => {
     expect(yen.priceGbp).toBe('73.00')
   })
 
+  it('counts a sale typed in twice at once as one: same submitter, item, condition, price, currency, day', async () => {
+    const [item] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where number = '42143-1'`,
+    )
+    const itemId = item?.id as number
+    const before = await summaryOf(itemId)
+    const body = { price: '77.77', saleDate: daysAgo(9) }
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => record(people.trusted, itemId, body)),
+    )
+    const statuses = responses.map((response) => response.statusCode).sort()
+    expect(statuses).toEqual([201, ...Array(19).fill(409)])
+    const refused = responses.find((response) => response.statusCode === 409)
+    expect(refused?.json().message).toBe('This sale has already been recorded.')
+    expect((await summaryOf(itemId)).new.salesCount).toBe(before.new.salesCount + 1)
+    // Another price, day, condition or submitter is another sale.
+    await recorded(people.trusted, itemId, { ...body, price: '77.78' })
+    await recorded(people.trusted, itemId, { ...body, saleDate: daysAgo(10) })
+    await recorded(people.trusted, itemId, { ...body, conditionId: ids.openBox })
+    await recorded(people.admin, itemId, body)
+    expect((await summaryOf(itemId)).new.salesCount).toBe(before.new.salesCount + 5)
+  })
+
   it('refuses the same sale twice when it names its reference', async () => {
     const body = { price: '55', saleDate: daysAgo(4), sourceRef: 'ebay-123456' }
     await recorded(people.user, ids.falcon, body)
@@ -205,6 +229,43 @@ describe('sales recorded at the same moment', () => {
 })
 
 describe('pending sales and moderation', () => {
+  it('shows a pending sale and who submitted it only to the submitter and to moderators', async () => {
+    const stranger = (await signUp(context.app, { email: uniqueEmail('stranger') })).cookie
+    const sale = await recorded(people.user, ids.falcon, { price: '612.34', saleDate: daysAgo(3) })
+    const verified = await recorded(people.trusted, ids.falcon, { price: '598.76', saleDate: daysAgo(3) })
+    const view = async (cookie?: string) => {
+      const response = await context.app.inject({
+        url: `/api/items/${ids.falcon}/sales?limit=200`,
+        headers: cookie ? { cookie } : {},
+      })
+      const list = salesListSchema.parse(response.json())
+      return {
+        pending: list.sales.find((entry) => entry.id === sale.id),
+        verified: list.sales.find((entry) => entry.id === verified.id),
+        total: list.total,
+        pendingShown: list.sales.filter((entry) => entry.status === 'pending').length,
+      }
+    }
+    const anonymous = await view()
+    expect(anonymous.pending).toBeUndefined()
+    expect(anonymous.pendingShown).toBe(0)
+    expect(anonymous.verified?.submitterId).toBeNull()
+    const other = await view(stranger)
+    expect(other.pending).toBeUndefined()
+    expect(other.total).toBe(anonymous.total)
+    expect(other.verified?.submitterId).toBeNull()
+    const own = await view(people.user)
+    expect(own.pending?.submitterId).toBe(sale.submitterId)
+    expect(own.total).toBe(anonymous.total + own.pendingShown)
+    expect(own.verified?.submitterId).toBeNull()
+    const moderator = await view(people.admin)
+    expect(moderator.pending?.status).toBe('pending')
+    expect(moderator.verified?.submitterId).toBe(verified.submitterId)
+    // The spec's address answers the same.
+    const direct = await context.app.inject({ url: `/api/direct/sales/${ids.falcon}?limit=200` })
+    expect(salesListSchema.parse(direct.json()).sales.some((entry) => entry.id === sale.id)).toBe(false)
+  })
+
   it('keeps a normal user’s sale pending and out of the price until a trusted member verifies it', async () => {
     const before = await summaryOf(ids.figure)
     const sale = await recorded(people.user, ids.figure, { price: '30', conditionId: ids.figureNew })
@@ -218,10 +279,20 @@ describe('pending sales and moderation', () => {
     })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toBe('Only trusted members and admins can verify sales.')
-    const list = salesListSchema.parse(
-      (await context.app.inject({ url: `/api/items/${ids.figure}/sales` })).json(),
-    )
-    expect(list.sales.find((entry) => entry.id === sale.id)?.status).toBe('pending')
+    // A pending sale shows to its submitter and to moderators only (issue 11: it used to show to all).
+    const listAs = async (cookie?: string) =>
+      salesListSchema
+        .parse(
+          (
+            await context.app.inject({
+              url: `/api/items/${ids.figure}/sales`,
+              headers: cookie ? { cookie } : {},
+            })
+          ).json(),
+        )
+        .sales.find((entry) => entry.id === sale.id)
+    expect((await listAs(people.user))?.status).toBe('pending')
+    expect((await listAs(people.trusted))?.status).toBe('pending')
 
     const verified = await context.app.inject({
       method: 'POST',

@@ -34,6 +34,7 @@ export function rawRequest(
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)
       resolve({ status, headers: head, body: rest.join('\r\n\r\n') })
     })
-    socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`)
+    // Written, not ended: a client that half-closes first may see the server drop the connection.
+    socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`)
   })
 }

@@ -84,6 +84,18 @@ export const sales = pgTable(
     uniqueIndex('sales_duplicate_key')
       .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)
       .where(sql`${table.sourceRef} is not null`),
+    // A sale typed in without a reference is one sale per submitter, item, condition, price, currency and
+    // day: a double click or a replayed request must not count twice and move the fair price.
+    uniqueIndex('sales_manual_duplicate_key')
+      .on(
+        table.submitterId,
+        table.itemId,
+        table.conditionId,
+        table.originalPrice,
+        table.currency,
+        table.saleDate,
+      )
+      .where(sql`${table.sourceRef} is null`),
   ],
 )
 

@@ -111,16 +111,30 @@ export async function deleteSaleRow(db: Database, id: number) {
   await db.execute(sql`delete from sales where id = ${id}`)
 }
 
-export async function listSales(db: Database, itemId: number, limit: number, offset: number) {
-  const where = sql`s.item_id = ${itemId} and s.status <> 'rejected'`
+/**
+ * An item's sales as one viewer may see them: verified ones for everyone; pending ones to their
+ * submitter, or all of them to a moderator (`allPending`); who submitted a sale likewise.
+ */
+export async function listSales(
+  db: Database,
+  itemId: number,
+  page: { limit: number; offset: number },
+  viewer: { id: string | null; allPending: boolean },
+) {
+  const own = viewer.id === null ? sql`false` : sql`s.submitter_id = ${viewer.id}`
+  const visible = viewer.allPending ? sql`true` : own
+  const where = sql`s.item_id = ${itemId} and (s.status = 'verified' or (s.status = 'pending' and ${visible}))`
   const [sales, counted] = await Promise.all([
     queryRows<Sale>(
       db,
       sql`select ${saleColumns} from sales s join conditions c on c.id = s.condition_id where ${where}
-        order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
+        order by s.sale_date desc, s.id desc limit ${page.limit} offset ${page.offset}`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from sales s where ${where}`),
   ])
+  if (!viewer.allPending) {
+    for (const sale of sales) if (sale.submitterId !== viewer.id) sale.submitterId = null
+  }
   return { sales, total: counted[0]?.total ?? 0 }
 }
 

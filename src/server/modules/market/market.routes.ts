@@ -15,6 +15,7 @@ import {
   salesListQuerySchema,
   salesListSchema,
 } from '#shared/contract/market.ts'
+import type { Actor } from '#shared/permissions.ts'
 import { marketCache } from './market.cache.ts'
 import {
   priceByCondition,
@@ -33,21 +34,22 @@ const noSuchSale = 'No sale has this id (NOT_FOUND).'
 
 /** Sales and the fair prices computed from them: public reads (cached per item), signed-in writes. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listSales = (itemId: number, query: { limit: number; offset: number }) =>
-    salesOfItem({ db: app.db, itemId, ...query })
+  const listSales = (itemId: number, query: { limit: number; offset: number }, viewer: Actor | null) =>
+    salesOfItem({ db: app.db, itemId, ...query, viewer })
   const salesList = {
     tags,
-    summary: 'The item’s recorded sales, newest first (pending and verified)',
+    summary:
+      'The item’s recorded sales, newest first: verified ones; pending ones only to their submitter and to trusted members and admins',
     querystring: salesListQuerySchema,
     response: { 200: json('A page of sales and how many there are', salesListSchema), ...noSuchItem },
   }
   app.get('/items/:id/sales', { schema: { ...salesList, params: itemIdParamsSchema } }, (request) =>
-    listSales(request.params.id, request.query),
+    listSales(request.params.id, request.query, request.user),
   )
   app.get(
     '/direct/sales/:itemId',
     { schema: { ...salesList, summary: 'The same, by the spec’s address', params: itemIdParam } },
-    (request) => listSales(request.params.itemId, request.query),
+    (request) => listSales(request.params.itemId, request.query, request.user),
   )
 
   app.get(

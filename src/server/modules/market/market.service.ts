@@ -10,7 +10,7 @@ import type {
 } from '#shared/contract/market.ts'
 import type { PriceRange } from '#shared/contract/values.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
-import { type Actor, canDeleteSale, canVerifySale } from '#shared/permissions.ts'
+import { type Actor, canDeleteSale, canSeeAllPendingSales, canVerifySale } from '#shared/permissions.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
@@ -301,17 +301,25 @@ export async function priceHistory({
   return { range, grade, points: all }
 }
 
+/** An item's sales, newest first, as `viewer` may see them (pending ones: see canSeeAllPendingSales). */
 export async function salesOfItem({
   db,
   itemId,
   limit,
   offset,
+  viewer,
 }: {
   db: Database
   itemId: number
   limit: number
   offset: number
+  viewer: Actor | null
 }) {
   if (!(await itemExists(db, itemId))) throw notFound('Item not found')
-  return listSales(db, itemId, limit, offset)
+  return listSales(
+    db,
+    itemId,
+    { limit, offset },
+    { id: viewer?.id ?? null, allPending: canSeeAllPendingSales(viewer) },
+  )
 }
