@@ -3,9 +3,9 @@ import { Link, useLocation } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { navigateToLogin } from '#web/lib/auth/auth-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
-import { cn } from '#web/lib/cn.ts'
 import { CurrencyMenu } from './currency-menu.tsx'
-import { DESKTOP_LINKS, isCurrentRoute } from './nav-links.ts'
+import { NavLinkItem } from './nav-link-item.tsx'
+import { DESKTOP_LINKS } from './nav-links.ts'
 import { UserMenu } from './user-menu.tsx'
 import { Wordmark } from './wordmark.tsx'
 
@@ -23,23 +23,17 @@ export function SiteHeader() {
         {signedIn ? (
           <nav aria-label="Main" className="ml-4 hidden md:block">
             <ul className="flex items-center gap-1">
-              {DESKTOP_LINKS.map(({ href, label }) => {
-                const current = isCurrentRoute(href, location)
-                return (
-                  <li key={href}>
-                    <Link
-                      href={href}
-                      aria-current={current ? 'page' : undefined}
-                      className={cn(
-                        'rounded-lg px-3 py-2 font-medium text-sm transition-colors',
-                        current ? 'bg-raised text-fg' : 'text-muted hover:bg-raised/60 hover:text-fg',
-                      )}
-                    >
-                      {label}
-                    </Link>
-                  </li>
-                )
-              })}
+              {DESKTOP_LINKS.map(({ href, label }) => (
+                <NavLinkItem
+                  key={href}
+                  href={href}
+                  className="rounded-lg px-3 py-2 font-medium text-sm transition-colors"
+                  currentClassName="bg-raised text-fg"
+                  otherClassName="text-muted hover:bg-raised/60 hover:text-fg"
+                >
+                  {label}
+                </NavLinkItem>
+              ))}
             </ul>
           </nav>
         ) : null}

@@ -1,14 +1,13 @@
-import { useState } from 'react'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { useFormFailure } from '#web/lib/use-form-failure.ts'
 import { addEntryBody, EMPTY_ENTRY, type EntryFormValues } from '../collection-form.ts'
 import { TOASTS } from '../collection-toasts.ts'
 import { COST_HINT } from '../entry-field-texts.ts'
 import { useAddCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
+import { EntryItemSummary } from './entry-item-summary.tsx'
 
 export type PickedItem = Pick<
   SearchResult,
@@ -33,23 +32,21 @@ export function AddFlowDetails({
   onPendingChange,
 }: AddFlowDetailsProps) {
   const { currency, currencyInfo, formatAmount } = useCurrency()
-  const [serverError, setServerError] = useState<string | undefined>(undefined)
+  const failure = useFormFailure()
   const add = useAddCollectionEntry()
 
   return (
     <div className="grid gap-5">
-      <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemImage fallback="icon" item={item} alt={item.name} className="size-16" />
-        <div className="min-w-0">
-          <p className="font-mono text-brick-yellow text-xs tabular">{item.number}</p>
-          <p className="font-semibold text-fg leading-snug">{item.name}</p>
-          <p className="mt-0.5 text-muted text-sm">
-            {item.theme}
-            {item.year ? ` · ${item.year}` : ''}
-            {item.type === 'set' && item.originalMsrp ? ` · Retail: ${formatAmount(item.originalMsrp)}` : ''}
-          </p>
-        </div>
-      </div>
+      <EntryItemSummary
+        item={item}
+        detail={[
+          item.theme,
+          item.year,
+          item.type === 'set' && item.originalMsrp ? `Retail: ${formatAmount(item.originalMsrp)}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      />
       <EntryForm
         label="Item details"
         itemType={item.type}
@@ -60,10 +57,10 @@ export function AddFlowDetails({
         submitLabel="Add to Collection"
         pendingLabel="Adding..."
         pending={add.isPending}
-        serverError={serverError}
+        serverError={failure.serverError}
         onCancel={onCancel}
         onSubmit={(values, conditions) => {
-          setServerError(undefined)
+          failure.clear()
           onPendingChange(true)
           add.mutate(addEntryBody(values, { itemId: item.id, conditions, currency }), {
             onSettled: () => onPendingChange(false),
@@ -71,11 +68,7 @@ export function AddFlowDetails({
               toast({ ...TOASTS.addedB, variant: 'success' })
               onAdded()
             },
-            onError: (error) => {
-              console.error(error)
-              toast({ ...TOASTS.addFailedB, variant: 'destructive' })
-              setServerError(serverMessage(error, ''))
-            },
+            onError: failure.fail(TOASTS.addFailedB),
           })
         }}
       />

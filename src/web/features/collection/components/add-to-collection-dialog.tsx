@@ -1,15 +1,14 @@
-import { useState } from 'react'
 import type { ItemType } from '#shared/contract/values.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { useFormFailure } from '#web/lib/use-form-failure.ts'
 import { addEntryBody, EMPTY_ENTRY, FORM_MESSAGES } from '../collection-form.ts'
 import { TOASTS } from '../collection-toasts.ts'
 import { COST_HINT } from '../entry-field-texts.ts'
 import { useAddCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
+import { EntryItemSummary } from './entry-item-summary.tsx'
 
 /** The item variant A adds: what the item page has at hand. */
 export interface AddToCollectionItem {
@@ -44,12 +43,12 @@ function AddToCollectionForm({
   onOpenChange,
 }: AddToCollectionDialogProps & { item: AddToCollectionItem }) {
   const { currency, currencyInfo, formatAmount } = useCurrency()
-  const [serverError, setServerError] = useState<string | undefined>(undefined)
+  const failure = useFormFailure()
   const add = useAddCollectionEntry()
 
   // The form lives in the dialog's content: each opening starts with the defaults.
   const close = (next: boolean) => {
-    if (!next) setServerError(undefined)
+    if (!next) failure.clear()
     onOpenChange(next)
   }
 
@@ -64,14 +63,7 @@ function AddToCollectionForm({
       title="Add to Collection"
       description="Track this item with its condition and what you paid."
     >
-      <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemImage fallback="icon" item={item} alt={item.name} className="size-16" />
-        <div className="min-w-0">
-          <p className="font-mono text-brick-yellow text-xs tabular">{item.number}</p>
-          <p className="font-semibold text-fg leading-snug">{item.name}</p>
-          {retail ? <p className="mt-0.5 text-muted text-sm tabular">{retail}</p> : null}
-        </div>
-      </div>
+      <EntryItemSummary item={item} detail={retail} />
       <div className="mt-5">
         <EntryForm
           label="Add to Collection"
@@ -84,20 +76,16 @@ function AddToCollectionForm({
           submitLabel="Add to Collection"
           pendingLabel="Adding..."
           pending={add.isPending}
-          serverError={serverError}
+          serverError={failure.serverError}
           onCancel={() => close(false)}
           onSubmit={(values, conditions) => {
-            setServerError(undefined)
+            failure.clear()
             add.mutate(addEntryBody(values, { itemId: item.id, conditions, currency }), {
               onSuccess: () => {
                 toast({ ...TOASTS.addedA, variant: 'success' })
                 close(false)
               },
-              onError: (error) => {
-                console.error(error)
-                toast({ ...TOASTS.addFailedA, variant: 'destructive' })
-                setServerError(serverMessage(error, ''))
-              },
+              onError: failure.fail(TOASTS.addFailedA),
             })
           }}
         />

@@ -2,14 +2,14 @@ import { useState } from 'react'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { currencyOf } from '#shared/money.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
-import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { useFormFailure } from '#web/lib/use-form-failure.ts'
 import { entryFormValues, entryPriceCurrency, updateEntryBody } from '../collection-form.ts'
 import { TOASTS } from '../collection-toasts.ts'
 import { useUpdateCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
+import { EntryItemSummary } from './entry-item-summary.tsx'
 
 interface EditEntryDialogProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -29,7 +29,7 @@ export function EditEntryDialog({ entry, onClose }: EditEntryDialogProps) {
 
 function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: () => void }) {
   const { currency: displayCurrency } = useCurrency()
-  const [serverError, setServerError] = useState<string | undefined>(undefined)
+  const failure = useFormFailure()
   const [defaultValues] = useState(() => entryFormValues(entry))
   const priceCurrency = entryPriceCurrency(entry)
   const save = useUpdateCollectionEntry(entry.id)
@@ -44,13 +44,7 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
       title="Edit collection item"
       description="Change its condition, quantity, cost or purchase date."
     >
-      <div className="flex items-center gap-4 rounded-xl border border-line bg-canvas p-3">
-        <ItemImage fallback="icon" item={entry.item} alt={entry.item.name} className="size-14" />
-        <div className="min-w-0">
-          <p className="font-mono text-brick-yellow text-xs tabular">{entry.item.number}</p>
-          <p className="font-semibold text-fg leading-snug">{entry.item.name}</p>
-        </div>
-      </div>
+      <EntryItemSummary item={entry.item} imageClassName="size-14" />
       <div className="mt-5">
         <EntryForm
           label="Edit collection item"
@@ -66,7 +60,7 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
           submitLabel="Save changes"
           pendingLabel="Saving..."
           pending={save.isPending}
-          serverError={serverError}
+          serverError={failure.serverError}
           onCancel={onClose}
           onSubmit={(values, conditions) => {
             const body = updateEntryBody(entry, values, conditions)
@@ -74,17 +68,13 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
               onClose()
               return
             }
-            setServerError(undefined)
+            failure.clear()
             save.mutate(body, {
               onSuccess: () => {
                 toast({ ...TOASTS.updated, variant: 'success' })
                 onClose()
               },
-              onError: (error) => {
-                console.error(error)
-                toast({ ...TOASTS.updateFailed, variant: 'destructive' })
-                setServerError(serverMessage(error, ''))
-              },
+              onError: failure.fail(TOASTS.updateFailed),
             })
           }}
         />
