@@ -19,6 +19,7 @@ import {
   collectErrors,
   expectNoHorizontalOverflow,
   expectToastShown,
+  recordToasts,
   saveScreenshot,
   toastArea,
   todayUtc,
@@ -30,6 +31,7 @@ import {
  */
 
 test('signed out, My Collection and its analytics say so and go to login', async ({ page }) => {
+  await recordToasts(page)
   for (const path of ['/collection', '/collection/analytics']) {
     await page.goto(path)
     await expectToastShown(page, 'You are logged out. Logging in again...')

@@ -94,7 +94,10 @@ test('pictures fall back to the placeholder when the catalogue host is unreachab
   )
   const picture = page.getByRole('main').getByRole('img', { name: 'Millennium Falcon' })
   await expect(picture).toHaveAttribute('src', '/images/placeholder-set.svg')
-  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  // The placeholder itself loads (it may still be on its way after the src is set).
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0)
 
   // The figures' placeholder on a minifigure's card.
   await page.goto('/minifigures?set=75192-1')
