@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import { itemDetailSchema, listItemsResponseSchema } from '#shared/contract/catalogue.ts'
-import { signUp, uniqueEmail } from '../support/session.ts'
+import { signUpPeople } from '../support/people.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 // The read cache is on here, so every test also checks that writes are seen straight away.
 const context = setupTestApp({ readCacheTtlMs: 60_000 })
 
-const people = { user: '', other: '', trusted: '', admin: '' }
+let people: Record<'user' | 'other' | 'trusted' | 'admin', string>
 beforeAll(async () => {
-  for (const role of Object.keys(people) as Array<keyof typeof people>) {
-    const email = uniqueEmail(role)
-    people[role] = (await signUp(context.app, { email })).cookie
-    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
-    if (role === 'admin') await updateUserByEmail(context.database.db, email, { role: 'admin' })
-  }
+  people = await signUpPeople(context.app, context.database.db, ['user', 'other', 'trusted', 'admin'])
 })
 
 const newSet = (overrides: Record<string, unknown> = {}) => ({

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import {
   priceByConditionSchema,
   priceHistorySchema,
@@ -10,6 +9,7 @@ import {
   salesListSchema,
 } from '#shared/contract/market.ts'
 import { addDays } from '#shared/dates.ts'
+import { signUpPeople } from '../support/people.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -17,16 +17,11 @@ const context = setupTestApp({ readCacheTtlMs: 60_000 })
 const today = new Date().toISOString().slice(0, 10)
 const daysAgo = (days: number) => addDays(today, -days)
 
-const people = { user: '', trusted: '', admin: '' }
+let people: Record<'user' | 'trusted' | 'admin', string>
 const ids = { galaxy: 0, falcon: 0, figure: 0, sealed: 0, openBox: 0, usedComplete: 0, figureNew: 0 }
 
 beforeAll(async () => {
-  for (const role of Object.keys(people) as Array<keyof typeof people>) {
-    const email = uniqueEmail(role)
-    people[role] = (await signUp(context.app, { email })).cookie
-    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
-    if (role === 'admin') await updateUserByEmail(context.database.db, email, { role: 'admin' })
-  }
+  people = await signUpPeople(context.app, context.database.db, ['user', 'trusted', 'admin'])
   const rows = await queryRows<{ key: string; id: number }>(
     context.database.db,
     sql`select 'galaxy' as key, id from items where number = '10497-1'

@@ -1,16 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '#server/app.ts'
 import { setupTestApp } from '../support/test-app.ts'
+import { fakeWebDist } from '../support/web-dist.ts'
 
 // A built web app, so that its static files are registered routes too (and must be told apart).
-const webDistDir = mkdtempSync(path.join(tmpdir(), 'brickfolio-web-'))
-mkdirSync(path.join(webDistDir, 'assets'))
-writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>')
-writeFileSync(path.join(webDistDir, 'assets', 'main-abc123.js'), 'console.log(1)')
-afterAll(() => rmSync(webDistDir, { recursive: true, force: true }))
+const webDistDir = fakeWebDist()
 
 const context = setupTestApp({ webDistDir })
 

@@ -1,15 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/test-app.ts'
+import { fakeWebDist } from '../support/web-dist.ts'
 
 // A stand-in for `dist/web`: the page and one built chunk.
-const webDistDir = mkdtempSync(path.join(tmpdir(), 'brickfolio-web-'))
-mkdirSync(path.join(webDistDir, 'assets'))
-writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>')
-writeFileSync(path.join(webDistDir, 'assets', 'main-abc123.js'), 'console.log(1)')
-afterAll(() => rmSync(webDistDir, { recursive: true, force: true }))
+const webDistDir = fakeWebDist()
 
 const context = setupTestApp({ webDistDir })
 const get = (url: string) => context.app.inject({ url })
