@@ -99,3 +99,34 @@ test('a set links to its minifigures, and a minifigure to its sets', async ({ pa
   await appearsIn.getByRole('link', { name: '75192-1 - Millennium Falcon' }).click()
   await expect(page).toHaveURL(new RegExp(`/item/${FALCON_SLUG}$`))
 })
+
+test('Home’s “Browse Star Wars Minifigures” opens the Star Wars minifigures', async ({ page }) => {
+  await signUpCollector(page, 'starter')
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Browse Star Wars Minifigures' }).click()
+  await expect(page).toHaveURL(/\/minifigures\?theme=Star(%20|\+)Wars$/)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('combobox', { name: 'Theme' })).toHaveText('Star Wars')
+  await expect(main.getByTestId('minifig-card').first()).toBeVisible()
+  const cards = await main.getByTestId('minifig-card').allTextContents()
+  expect(cards.length).toBeGreaterThan(0)
+  // Every figure shown is a Star Wars one (the demo's Star Wars figures are numbered sw…).
+  for (const card of cards) expect(card).toMatch(/sw\d{4}/)
+})
+
+test('the minifigures list asks for one page and its theme names, not a thousand figures', async ({
+  page,
+}) => {
+  const api: Array<{ url: string; bytes: number }> = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/')) return
+    api.push({ url: response.url(), bytes: (await response.body().catch(() => Buffer.alloc(0))).length })
+  })
+  await page.goto('/minifigures')
+  await expect(page.getByRole('main').getByTestId('minifig-card').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(api.some((call) => call.url.includes('/api/minifigures/themes'))).toBe(true)
+  for (const call of api) expect(call.url).not.toMatch(/limit=1000/)
+  const total = api.reduce((sum, call) => sum + call.bytes, 0)
+  expect(total, JSON.stringify(api)).toBeLessThan(100_000)
+})

@@ -122,6 +122,8 @@ export const themeSchema = z.object({
 })
 export type Theme = z.infer<typeof themeSchema>
 export const themesResponseSchema = z.array(themeSchema)
+/** The minifigures' theme filter: every theme name a minifigure has, alphabetically. */
+export const minifigThemesResponseSchema = z.array(z.string())
 
 export const conditionCategorySchema = z.enum(ITEM_TYPES, {
   message: "category must be 'set' or 'minifig'",

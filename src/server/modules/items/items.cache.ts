@@ -9,4 +9,5 @@ export const itemsCache = {
   list: (query: ListItemsQuery) => cacheKey('items', query),
   detail: (slug: string) => cacheKey('item', { slug }),
   search: (query: SearchItemsQuery) => cacheKey('search', query),
+  minifigThemes: () => cacheKey('minifig-themes', {}),
 }

@@ -8,12 +8,13 @@ import {
   itemWriteBodySchema,
   listItemsQuerySchema,
   listItemsResponseSchema,
+  minifigThemesResponseSchema,
   searchItemsQuerySchema,
   searchItemsResponseSchema,
   slugParamsSchema,
 } from '#shared/contract/catalogue.ts'
 import { itemsCache } from './items.cache.ts'
-import { getItemDetail, listCatalogue, searchCatalogue } from './items.service.ts'
+import { getItemDetail, listCatalogue, minifigThemes, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
 const tags = ['Catalogue']
@@ -80,6 +81,22 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.readCache.json(itemsCache.search(request.query), () =>
           searchCatalogue({ db: app.db, query: request.query }),
         ),
+      ),
+  )
+
+  app.get(
+    '/minifigures/themes',
+    {
+      schema: {
+        tags,
+        summary: 'Every theme a minifigure has, alphabetically (the minifigures’ theme filter)',
+        response: { 200: json('The theme names', minifigThemesResponseSchema) },
+      },
+    },
+    async (_request, reply) =>
+      sendCachedJson(
+        reply,
+        await app.readCache.json(itemsCache.minifigThemes(), () => minifigThemes({ db: app.db })),
       ),
   )
 

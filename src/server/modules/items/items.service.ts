@@ -6,12 +6,17 @@ import type {
   SearchItemsQuery,
   SearchResult,
 } from '#shared/contract/catalogue.ts'
-import { findItemBySlug, listItems, searchItems } from './items.repo.ts'
+import { findItemBySlug, listItems, minifigThemeNames, searchItems } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
 export async function listCatalogue({ db, query }: { db: Database; query: ListItemsQuery }) {
   if (query.query) return searchItems(db, searchTerms(query.query), query)
   return listItems(db, query)
+}
+
+/** The minifigures' theme filter, from every minifigure in the catalogue (not a page of them). */
+export function minifigThemes({ db }: { db: Database }): Promise<string[]> {
+  return minifigThemeNames(db)
 }
 
 export async function searchCatalogue({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Theme } from '#shared/contract/catalogue.ts'
-import { minifigThemeNames, setThemeOptions, yearOptions } from './filter-options.ts'
+import { setThemeOptions, yearOptions } from './filter-options.ts'
 
 describe('filters', () => {
   it('offers the current year back through the last 30 years', () => {
@@ -27,11 +27,5 @@ describe('filters', () => {
       { value: '695', label: 'Super Heroes DC' },
       { value: '697', label: 'Batman (Super Heroes DC)' },
     ])
-  })
-
-  it("builds the minifigures' theme list from their theme names, distinct and sorted", () => {
-    expect(
-      minifigThemeNames([{ theme: 'Star Wars' }, { theme: 'City' }, { theme: 'Star Wars' }, { theme: ' ' }]),
-    ).toEqual(['City', 'Star Wars'])
   })
 })

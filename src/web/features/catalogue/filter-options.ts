@@ -3,8 +3,6 @@ import type { Theme } from '#shared/contract/catalogue.ts'
 
 /** The year filter spans the current year and the 29 before it: the last 30 years. */
 export const YEAR_FILTER_SPAN = 30
-/** The minifigure theme filter is built from the themes of the first 1000 minifigures. */
-export const MINIFIG_THEME_SOURCE_LIMIT = 1000
 
 /** The year filter's choices, newest first: the current year back through the last 30 years. */
 export function yearOptions(currentYear: number, span = YEAR_FILTER_SPAN): number[] {
@@ -33,12 +31,6 @@ export function setThemeOptions(themes: readonly Theme[]): ThemeOption[] {
       value: String(theme.id),
       label: theme.name === theme.category ? theme.name : `${theme.name} (${theme.category})`,
     }))
-}
-
-/** The minifigures' theme filter: the distinct theme names of the given figures, sorted. */
-export function minifigThemeNames(items: ReadonlyArray<{ theme: string }>): string[] {
-  const names = new Set(items.map((item) => item.theme.trim()).filter(Boolean))
-  return [...names].sort(compareText)
 }
 
 function compareText(a: string, b: string): number {

@@ -8,7 +8,6 @@ import type {
 } from '#shared/contract/catalogue.ts'
 import type { ItemType } from '#shared/contract/values.ts'
 import { pageOffset } from '#web/components/ui/paging.ts'
-import { MINIFIG_THEME_SOURCE_LIMIT } from './filter-options.ts'
 import { PAGE_SIZE } from './list-params.ts'
 
 export interface ListFilters {
@@ -53,12 +52,6 @@ export const itemQueries = {
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),
-  /** The minifigures the theme filter's names are drawn from. */
-  minifigThemeSource: () =>
-    queryOptions<ListItemsResponse>({
-      queryKey: ['/api/items', { type: 'minifig', limit: MINIFIG_THEME_SOURCE_LIMIT, offset: 0 }] as const,
-      staleTime: 5 * 60_000,
-    }),
   detail: (slug: string) =>
     queryOptions<ItemDetail>({
       queryKey: [`/api/items/slug/${encodeURIComponent(slug)}`] as const,
@@ -102,6 +95,9 @@ export const themeQueries = {
       staleTime: 5 * 60_000,
       select: sortedThemeNames,
     }),
+  /** Every theme name a minifigure has, alphabetically (the minifigures' theme filter). */
+  minifigNames: () =>
+    queryOptions<string[]>({ queryKey: ['/api/minifigures/themes'] as const, staleTime: 5 * 60_000 }),
 }
 
 /**
@@ -128,8 +124,8 @@ export function useThemeNames(enabled = true) {
   return useQuery({ ...themeQueries.names(), enabled })
 }
 
-export function useMinifigThemeSource() {
-  return useQuery(itemQueries.minifigThemeSource())
+export function useMinifigThemeNames() {
+  return useQuery(themeQueries.minifigNames())
 }
 
 export function useItemDetail(slug: string) {

@@ -9,10 +9,9 @@ import { MinifigCard, MinifigCardSkeleton } from '../components/item-cards.tsx'
 import { ListFilters } from '../components/list-filters.tsx'
 import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
-import { minifigThemeNames } from '../filter-options.ts'
 import { MINIFIG_SKELETON_COUNT, showingMinifiguresText } from '../list-counts.ts'
 import { listSearch } from '../list-params.ts'
-import { useItemList, useMinifigThemeSource, useSetByNumber } from '../queries.ts'
+import { useItemList, useMinifigThemeNames, useSetByNumber } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 
 /**
@@ -24,10 +23,10 @@ export function MinifiguresPage() {
   const { status } = useSession()
   const listState = useListParams()
   const { params, update } = listState
-  const themeSource = useMinifigThemeSource()
+  const themeNames = useMinifigThemeNames()
   const themeOptions = useMemo(
-    () => minifigThemeNames(themeSource.data?.items ?? []).map((name) => ({ value: name, label: name })),
-    [themeSource.data],
+    () => (themeNames.data ?? []).map((name) => ({ value: name, label: name })),
+    [themeNames.data],
   )
   const list = useItemList({
     type: 'minifig',

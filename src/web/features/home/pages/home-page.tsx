@@ -69,7 +69,7 @@ export function HomePage() {
               Find the sets and minifigures you own, add them with what you paid, and watch their value.
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link href="/minifigures" className={buttonClasses('primary', 'md')}>
+              <Link href="/minifigures?theme=Star%20Wars" className={buttonClasses('primary', 'md')}>
                 <PersonStanding aria-hidden="true" />
                 Browse Star Wars Minifigures
               </Link>
