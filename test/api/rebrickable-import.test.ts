@@ -5,11 +5,16 @@ import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { importBricksetRetailPrices } from '#server/modules/imports/brickset.import.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
 import { listItemsResponseSchema, searchItemsResponseSchema } from '#shared/contract/catalogue.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const REBRICKABLE_DUMP = path.resolve(import.meta.dirname, '../../../shared/data/rebrickable')
+const BRICKSET_FILE = path.resolve(
+  import.meta.dirname,
+  '../../../shared/data/brickset-retail-prices/brickset_sets_1970_2025.csv.gz',
+)
 
 const context = setupTestApp()
 const count = async (query: ReturnType<typeof sql>) =>
@@ -73,6 +78,29 @@ describe('Rebrickable import of the whole dump', () => {
     expect(body.items.every((item) => item.themeData?.category === 'Star Wars' && item.year === 2017)).toBe(
       true,
     )
+  })
+})
+
+describe('Brickset regional retail prices over the whole catalogue', () => {
+  it('puts the shared file’s US, UK, CA and DE prices on the sets they belong to, once', async () => {
+    const first = await importBricksetRetailPrices({ db: context.database.db, file: BRICKSET_FILE })
+    expect(first.problems).toEqual([])
+    expect(first.rows).toBe(21_546)
+    expect(first.pricesByRegion).toEqual({ US: 8674, UK: 8546, CA: 7584, DE: 5904 })
+    // The shared file's README: 8,264 of the 8,674 US prices match a Rebrickable set.
+    expect(await count(sql`select count(*)::int as n from retail_prices where region = 'US'`)).toBe(8264)
+    expect(first.prices.inserted).toBe(await count(sql`select count(*)::int as n from retail_prices`))
+
+    const falcon = await context.app.inject({ url: '/api/items/slug/75192-1-millennium-falcon' })
+    expect(falcon.json().retailPrices).toEqual([
+      { region: 'CA', amount: '1049.99', currency: 'CAD', firstAvailable: '2018-01-10', lastAvailable: null },
+      { region: 'DE', amount: '849.99', currency: 'EUR', firstAvailable: '2018-04-09', lastAvailable: null },
+      { region: 'UK', amount: '734.99', currency: 'GBP', firstAvailable: '2018-01-16', lastAvailable: null },
+      { region: 'US', amount: '849.99', currency: 'USD', firstAvailable: '2018-01-10', lastAvailable: null },
+    ])
+
+    const second = await importBricksetRetailPrices({ db: context.database.db, file: BRICKSET_FILE })
+    expect(second.prices).toEqual({ inserted: 0, updated: 0, unchanged: first.prices.inserted })
   })
 })
 

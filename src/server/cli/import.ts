@@ -1,23 +1,35 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
+import { importBricksetRetailPrices } from '../modules/imports/brickset.import.ts'
 import { importRebrickable, MissingImportFileError } from '../modules/imports/rebrickable.import.ts'
 
 const usage = `Usage: npm run import -- rebrickable <dir>
+       npm run import -- brickset <file>
 
-Imports Rebrickable's catalogue downloads from <dir>: themes.csv, sets.csv, minifigs.csv and,
-when present, inventories.csv and inventory_minifigs.csv (each may be gzipped: .csv.gz).
+rebrickable: Rebrickable's catalogue downloads from <dir>: themes.csv, sets.csv, minifigs.csv and,
+  when present, inventories.csv and inventory_minifigs.csv (each may be gzipped: .csv.gz).
+brickset: the regional retail prices (US, UK, CA, DE) of Brickset's set data (.csv or .csv.gz, the
+  getSets columns) onto the catalogue's sets, matched by set number; import the catalogue first.
 Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.`
 
 async function main(args: string[]): Promise<number> {
-  const [source, dir] = args
-  if (source !== 'rebrickable' || !dir) {
+  const [source, target] = args
+  if ((source !== 'rebrickable' && source !== 'brickset') || !target) {
     console.error(usage)
+    return 2
+  }
+  if (source === 'brickset' && !existsSync(target)) {
+    console.error(`No file at ${target}`)
     return 2
   }
   const config = loadConfig()
   const database = await openConfiguredDatabase({ ...config, SEED_DEMO: false })
   try {
+    if (source === 'brickset') return await importBrickset(database.db, path.resolve(target))
+    const dir = target
     const started = performance.now()
     const result = await importRebrickable({
       db: database.db,
@@ -36,6 +48,16 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await database.close()
   }
+}
+
+async function importBrickset(db: Database, file: string): Promise<number> {
+  const started = performance.now()
+  const { problems, ...result } = await importBricksetRetailPrices({ db, file })
+  for (const problem of problems.slice(0, 50)) console.error(`  line ${problem.line}: ${problem.message}`)
+  if (problems.length > 50) console.error(`  … and ${problems.length - 50} more problems`)
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(1))
+  console.log(JSON.stringify({ ...result, problems: problems.length, seconds }, null, 2))
+  return 0
 }
 
 main(process.argv.slice(2))

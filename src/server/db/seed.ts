@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   writeAliases,
   writeItems,
+  writeRetailPrices,
   writeSetMinifigs,
   writeThemes,
 } from '../modules/imports/catalogue-bulk.service.ts'
@@ -9,6 +10,7 @@ import { type Database, queryRows } from './client.ts'
 import { conditions } from './schema/index.ts'
 import { seedConditions } from './seed/conditions.ts'
 import { demoMinifigs, demoSetMinifigs, demoSets, demoThemes } from './seed/demo-catalogue.ts'
+import { demoRetailPrices } from './seed/demo-retail-prices.ts'
 
 /** Reference data every database needs; safe to run at every start. */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -64,6 +66,7 @@ export async function seedDemoCatalogue(db: Database): Promise<{ seeded: boolean
       ],
     })
     await writeSetMinifigs({ db: tx, links: demoSetMinifigs })
+    await writeRetailPrices({ db: tx, rows: demoRetailPrices, source: 'brickset' })
   })
   return { seeded: true }
 }

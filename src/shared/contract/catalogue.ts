@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { currentYearUtc } from '../dates.ts'
 import { gradeSchema, itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
-import { CURRENCY_CODES, ITEM_TYPES } from './values.ts'
+import { CURRENCY_CODES, ITEM_TYPES, RETAIL_REGIONS } from './values.ts'
 
 export const themeDataSchema = z.object({
   name: z.string(),
@@ -12,6 +12,16 @@ export const themeDataSchema = z.object({
   colorScheme: z.string().nullable(),
 })
 export type ThemeData = z.infer<typeof themeDataSchema>
+
+/** A set's official retail price in one region, in that region's currency, and when it was on sale. */
+export const retailPriceSchema = z.object({
+  region: z.enum(RETAIL_REGIONS),
+  amount: moneyStringSchema,
+  currency: z.enum(CURRENCY_CODES),
+  firstAvailable: z.string().nullable(),
+  lastAvailable: z.string().nullable(),
+})
+export type RetailPrice = z.infer<typeof retailPriceSchema>
 
 export const itemSchema = z.object({
   id: z.number().int(),
@@ -24,8 +34,10 @@ export const itemSchema = z.object({
   year: z.number().int().nullable(),
   pieces: z.number().int().nullable(),
   minifigures: z.number().int().nullable(),
-  /** Retail price in GBP. */
+  /** Retail price in GBP, as entered with the item (the regional prices come first when there are any). */
   originalMsrp: moneyStringSchema.nullable(),
+  /** Official retail prices by region (US, UK, CA, DE), where known. */
+  retailPrices: z.array(retailPriceSchema),
   imageUrl: z.string().nullable(),
   variantOf: z.number().int().nullable(),
   createdAt: z.string(),
@@ -108,6 +120,7 @@ export const searchResultSchema = z.object({
   year: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
   originalMsrp: moneyStringSchema.nullable(),
+  retailPrices: z.array(retailPriceSchema),
   createdAt: z.string(),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>

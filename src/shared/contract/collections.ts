@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { themeDataSchema } from './catalogue.ts'
+import { retailPriceSchema, themeDataSchema } from './catalogue.ts'
 import { gradeSchema, itemTypeSchema, optionalParam, pastDaySchema, queryInteger } from './common.ts'
 import {
   COLLECTION_FILTERS,
@@ -115,6 +115,7 @@ export const collectionEntrySchema = z.object({
     year: z.number().int().nullable(),
     imageUrl: z.string().nullable(),
     originalMsrp: z.string().nullable(),
+    retailPrices: z.array(retailPriceSchema),
   }),
   condition: z.object({ id: z.number().int(), label: z.string(), grade: gradeSchema }),
   quantity: z.number().int(),

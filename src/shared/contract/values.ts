@@ -82,3 +82,7 @@ export function isOneOf<const Values extends readonly string[]>(
 ): value is Values[number] {
   return typeof value === 'string' && values.includes(value)
 }
+
+/** The regions whose official retail prices are kept (LEGO.com's list price there). */
+export const RETAIL_REGIONS = ['US', 'UK', 'CA', 'DE'] as const
+export type RetailRegion = (typeof RETAIL_REGIONS)[number]

@@ -1,11 +1,13 @@
 import {
   type AnyPgColumn,
   char,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -74,6 +76,28 @@ export const items = pgTable(
     index('items_normalized_code_trgm_idx').using('gin', table.normalizedCode.op('gin_trgm_ops')),
     index('items_normalized_name_trgm_idx').using('gin', table.normalizedName.op('gin_trgm_ops')),
   ],
+)
+
+/**
+ * A set's official retail price per region (LEGO.com's list price there, in that region's currency) and
+ * when it was on sale, e.g. from Brickset's set data (DESIGN §3, issue 12).
+ */
+export const retailPrices = pgTable(
+  'retail_prices',
+  {
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    region: text({ enum: ['US', 'UK', 'CA', 'DE'] }).notNull(),
+    amount: numeric({ precision: 10, scale: 2 }).notNull(),
+    currency: char({ length: 3 }).notNull(),
+    firstAvailable: date({ mode: 'string' }),
+    lastAvailable: date({ mode: 'string' }),
+    /** Where the price came from, e.g. 'brickset'. */
+    source: text().notNull(),
+    updatedAt: timestampDefaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.region] })],
 )
 
 export const itemAliases = pgTable(

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { retailPricesJson, themeDataJson, themeJoinsOn } from '#server/db/item-sql.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
@@ -36,9 +37,7 @@ const entryJson = sql`json_build_object(
   'id', v.id, 'userId', v.user_id, 'itemId', v.item_id,
   'item', json_build_object('id', v.item_id, 'type', v.type, 'number', v.number, 'name', v.name, 'slug', v.slug,
     'theme', v.theme, 'year', v.year, 'imageUrl', v.image_url, 'originalMsrp', v.original_msrp::text,
-    'themeData', case when t.id is null then null else json_build_object('name', t.name, 'category', t.root_name,
-      'era', coalesce(t.era, r.era), 'complexity', coalesce(t.complexity, r.complexity),
-      'colorScheme', coalesce(t.color_scheme, r.color_scheme)) end),
+    'retailPrices', ${retailPricesJson(sql`v.item_id`)}, 'themeData', ${themeDataJson}),
   'condition', json_build_object('id', v.condition_id, 'label', v.label, 'grade', v.grade),
   'quantity', v.quantity, 'pricePaid', v.price_paid::text, 'originalPrice', v.original_price::text,
   'currency', v.currency, 'purchaseDate', v.purchase_date::text, 'documentedPurchase', v.documented_purchase,
@@ -53,7 +52,7 @@ const entryJson = sql`json_build_object(
   'change24h', v.change::numeric(14, 2)::text,
   'change24hPercent', ${percent(sql`v.change`, sql`(v.value - v.change)`)})`
 
-const themeJoins = sql`left join themes t on t.id = v.theme_id left join themes r on r.id = t.path[1]`
+const themeJoins = themeJoinsOn(sql`v.theme_id`)
 
 const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, SQL> = {
   added: sql`v.created_at`,

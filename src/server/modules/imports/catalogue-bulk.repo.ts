@@ -178,3 +178,44 @@ export async function refreshAfterBulkLoad(db: Database): Promise<void> {
   // VACUUM also merges the trigram indexes' pending lists; without it a search scans the table.
   await db.execute(sql`vacuum analyze themes, items, item_aliases, set_minifigures`)
 }
+
+export interface RetailPriceRow {
+  itemId: number
+  region: 'US' | 'UK' | 'CA' | 'DE'
+  amount: string
+  currency: string
+  firstAvailable: string | null
+  lastAvailable: string | null
+  source: string
+}
+
+/** The sets' ids by item number (`75192-1`), for the numbers that are in the catalogue. */
+export async function findSetIds(db: Database, numbers: string[]): Promise<Map<string, number>> {
+  if (numbers.length === 0) return new Map()
+  const rows = await queryRows<{ id: number; number: string }>(
+    db,
+    sql`select id, number from items where type = 'set' and number = any(${param(numbers)}::text[])`,
+  )
+  return new Map(rows.map((row) => [row.number, row.id]))
+}
+
+/** Inserts or updates regional retail prices by (item, region); an unchanged price is not rewritten. */
+export async function upsertRetailPrices(db: Database, prices: RetailPriceRow[]): Promise<WriteCounts> {
+  if (prices.length === 0) return emptyCounts()
+  const column = <T>(pick: (price: RetailPriceRow) => T) => param(prices.map(pick))
+  const rows = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`insert into retail_prices (item_id, region, amount, currency, first_available, last_available, source)
+      select * from unnest(${column((p) => p.itemId)}::int[], ${column((p) => p.region)}::text[],
+        ${column((p) => p.amount)}::numeric[], ${column((p) => p.currency)}::text[],
+        ${column((p) => p.firstAvailable)}::date[], ${column((p) => p.lastAvailable)}::date[],
+        ${column((p) => p.source)}::text[])
+      on conflict (item_id, region) do update set
+        amount = excluded.amount, currency = excluded.currency, first_available = excluded.first_available,
+        last_available = excluded.last_available, source = excluded.source, updated_at = now()
+      where (retail_prices.amount, retail_prices.currency, retail_prices.first_available, retail_prices.last_available)
+        is distinct from (excluded.amount, excluded.currency, excluded.first_available, excluded.last_available)
+      returning (xmax = 0) as inserted`,
+  )
+  return countsFromReturning(rows, prices.length)
+}

@@ -1,11 +1,15 @@
 import type { Database } from '#server/db/client.ts'
 import { slugsFor } from '../items/items.write.service.ts'
+import type { BricksetRetailRow } from './brickset.rows.ts'
 import {
   type AliasRow,
+  findSetIds,
   type ItemRow,
+  type RetailPriceRow,
   type SetMinifigRow,
   upsertAliases,
   upsertItems,
+  upsertRetailPrices,
   upsertSetMinifigs,
   upsertThemes,
 } from './catalogue-bulk.repo.ts'
@@ -34,4 +38,28 @@ export function writeAliases({ db, aliases }: { db: Database; aliases: AliasRow[
 
 export function writeSetMinifigs({ db, links }: { db: Database; links: SetMinifigRow[] }) {
   return upsertSetMinifigs(db, links)
+}
+
+/**
+ * Regional retail prices onto the catalogue's sets, matched by set number (`75192-1`); returns what was
+ * written and which set numbers are not in the catalogue.
+ */
+export async function writeRetailPrices({
+  db,
+  rows,
+  source,
+}: {
+  db: Database
+  rows: readonly BricksetRetailRow[]
+  source: string
+}): Promise<{ counts: WriteCounts; unmatched: string[] }> {
+  const ids = await findSetIds(db, [...new Set(rows.map((row) => row.setNumber))])
+  const prices: RetailPriceRow[] = []
+  const unmatched: string[] = []
+  for (const row of rows) {
+    const itemId = ids.get(row.setNumber)
+    if (itemId === undefined) unmatched.push(row.setNumber)
+    else for (const price of row.prices) prices.push({ itemId, ...price, source })
+  }
+  return { counts: await upsertRetailPrices(db, prices), unmatched }
 }

@@ -1,20 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { retailPricesJson, themeDataJson, themeJoinsOn } from '#server/db/item-sql.ts'
 import type { Item, LinkedItem, ListItemsQuery } from '#shared/contract/catalogue.ts'
 import { normalizeCode } from '#shared/text.ts'
 import { nameWordPatterns, type SearchTerms } from './items.search.ts'
 
-/** Columns of an item as the API shows it, with its theme's badge data. */
+/** Columns of an item as the API shows it, with its theme's badge data and regional retail prices. */
 const itemColumns = sql`
   i.id, i.type, i.name, i.number, i.slug, i.theme, i.theme_id as "themeId", i.year, i.pieces, i.minifigures,
-  i.original_msrp as "originalMsrp", i.image_url as "imageUrl", i.variant_of as "variantOf",
+  i.original_msrp as "originalMsrp", ${retailPricesJson(sql`i.id`)} as "retailPrices",
+  i.image_url as "imageUrl", i.variant_of as "variantOf",
   to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  case when t.id is null then null else json_build_object(
-    'name', t.name, 'category', t.root_name, 'era', coalesce(t.era, r.era),
-    'complexity', coalesce(t.complexity, r.complexity), 'colorScheme', coalesce(t.color_scheme, r.color_scheme)
-  ) end as "themeData"`
+  ${themeDataJson} as "themeData"`
 
-const themeJoins = sql`left join themes t on t.id = i.theme_id left join themes r on r.id = t.path[1]`
+const themeJoins = themeJoinsOn(sql`i.theme_id`)
 
 type ItemFilters = Pick<ListItemsQuery, 'type' | 'themeId' | 'theme' | 'year' | 'set'>
 

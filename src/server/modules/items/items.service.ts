@@ -39,6 +39,7 @@ export async function searchCatalogue({
       year: item.year,
       imageUrl: item.imageUrl,
       originalMsrp: item.originalMsrp,
+      retailPrices: item.retailPrices,
       createdAt: item.createdAt,
     })),
   }
