@@ -112,14 +112,15 @@ test('sign up, onboard, edit the profile, change currency, sign out and in again
   const box = page.getByRole('combobox', { name: 'Search sets and minifigures' })
   await box.fill('falcon')
   const falcon = page.getByRole('option', { name: /75192-1/ })
-  await expect(falcon).toContainText('$1006.84')
+  // The US retail price, as a dollar reader sees it (issue 12: no longer £734.99 converted).
+  await expect(falcon).toContainText('$849.99 US')
   await expectNoHorizontalOverflow(page)
   await saveScreenshot(page, 'home')
 
   await chooseCurrency(page, 'EUR')
   await box.focus()
-  // £734.99 in euros at the built-in rates: 734.99 × 0.85 / 0.73.
-  await expect(falcon).toContainText('€855.81')
+  // In euros, the German retail price.
+  await expect(falcon).toContainText('€849.99 DE')
   await page.goto('/profile')
   await expect(page.getByRole('region', { name: 'Account Stats' })).toContainText('€0.00')
 

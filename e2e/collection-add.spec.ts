@@ -72,7 +72,7 @@ test('an empty collection, then adding by search and by creating a new item (var
   // Details mode: the condition is required; the back arrow returns to the search as it was.
   await falcon.click()
   await expect(add).toContainText('Millennium Falcon')
-  await expect(add).toContainText('Retail: $1006.84')
+  await expect(add).toContainText('Retail: $849.99 (US)')
   const addButton = add.getByRole('button', { name: 'Add to Collection', exact: true })
   await addButton.click()
   await expect(add.getByText('Please select a condition')).toBeVisible()
@@ -219,7 +219,7 @@ test('variant A adds another copy; bad inputs show the messages and write nothin
   // Variant A: the item, its retail price, and the fields with their defaults and hints.
   const add = dialog(page, 'Add to Collection')
   await expect(add).toContainText('75192-1')
-  await expect(add).toContainText('Retail: £734.99')
+  await expect(add).toContainText('Retail: £734.99 (UK)')
   const condition = add.getByRole('combobox', { name: 'Condition' })
   await expect(condition).toHaveText('Select condition')
   const quantity = add.getByLabel('Quantity')

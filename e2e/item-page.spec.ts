@@ -37,7 +37,7 @@ test('item page: details, tabs and share, read-only when signed out', async ({ p
 
   await expect(main.getByText('Licensed (1999–present)')).toBeVisible()
   const facts = main.getByRole('definition')
-  await expect(facts).toHaveText(['2017', '7,541', '$1006.84', '8'])
+  await expect(facts).toHaveText(['2017', '7,541', '$849.99 US', '8'])
 
   // Signed out: Share only.
   for (const name of ['Edit Item', 'Delete', 'Add to Collection', 'Set Alert']) {

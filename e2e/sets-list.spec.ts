@@ -40,8 +40,9 @@ test('sets: theme and year filters live in the URL, and Back restores them', asy
   await expect(falcon).toContainText('Licensed (1999–present)')
   await expect(falcon).toContainText('2017')
   await expect(falcon).toContainText('7,541')
-  // £734.99 at the built-in rates (0.73 GBP per USD), in the default currency, dollars.
-  await expect(falcon).toContainText('$1006.84')
+  // The US retail price, in the default currency, dollars, labelled with its region.
+  await expect(falcon).toContainText('$849.99')
+  await expect(falcon).toContainText('Retail · US')
   await expect(falcon).toHaveAttribute('href', `/item/${FALCON_SLUG}`)
   await waitForImages(page)
   await expectNoHorizontalOverflow(page)

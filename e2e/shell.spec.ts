@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
-import { collectErrors, expectNoHorizontalOverflow, expectToastShown, saveScreenshot } from './support.ts'
+import {
+  collectErrors,
+  expectNoHorizontalOverflow,
+  expectToastShown,
+  recordToasts,
+  saveScreenshot,
+} from './support.ts'
 
 const DISCLAIMER =
   'Brickfolio is not affiliated with, sponsored by or endorsed by the LEGO Group. LEGO® is a trademark of the LEGO Group.'
@@ -129,8 +135,8 @@ test('the item search box finds, lists and opens items from 3 characters', async
   await expect(falcon).toContainText('Millennium Falcon')
   await expect(falcon).toContainText('Ultimate Collector Series')
   await expect(falcon).toContainText('Set')
-  // £734.99 at the built-in rates (0.73 GBP per USD), in dollars.
-  await expect(falcon).toContainText('$1006.84')
+  // The US retail price, in dollars, with its region.
+  await expect(falcon).toContainText('$849.99 US')
   // No picture can load here, so each row falls back to a placeholder that still names the item.
   await expect(falcon.getByRole('img', { name: /Millennium Falcon/ })).toBeVisible()
 
@@ -172,6 +178,7 @@ test('sets, minifigures and item pages are open to signed-out visitors', async (
 })
 
 test('a signed-out visit to a signed-in screen says so and goes to login', async ({ page }) => {
+  await recordToasts(page)
   await page.goto('/profile')
   await expectToastShown(page, 'Unauthorized', 'You are logged out. Logging in again...')
   await expect(page).toHaveURL(/\/login$/)

@@ -24,7 +24,13 @@ describe('bricksetRetailRow', () => {
     expect(bricksetRetailRow(base)).toEqual({
       setNumber: '75192-1',
       prices: [
-        { region: 'US', amount: '849.99', currency: 'USD', firstAvailable: '2018-01-10', lastAvailable: null },
+        {
+          region: 'US',
+          amount: '849.99',
+          currency: 'USD',
+          firstAvailable: '2018-01-10',
+          lastAvailable: null,
+        },
         {
           region: 'CA',
           amount: '1049.99',

@@ -13,4 +13,4 @@ export {
   useThemeNames,
   useThemes,
 } from './queries.ts'
-export { noMsrpLabel, retailText } from './retail-label.ts'
+export { noMsrpLabel, retailLine, retailText, useRetailText } from './retail-label.ts'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FALLBACK_RATES_PER_USD, formatPrice } from '#shared/money.ts'
 import { noMsrpLabel, retailText } from './retail-label.ts'
 
 const label = (number: string, name: string) => ({
@@ -53,17 +54,39 @@ describe('noMsrpLabel', () => {
 })
 
 describe('retailText', () => {
-  const format = (amount: string) => `$${amount}`
+  const usd = { currency: 'USD', rates: FALLBACK_RATES_PER_USD } as const
+  const gbp = { currency: 'GBP', rates: FALLBACK_RATES_PER_USD } as const
   it('formats a price when there is one', () => {
-    expect(retailText({ number: '1-1', name: 'A', originalMsrp: '9.99' }, 'short', format)).toEqual({
-      text: '$9.99',
+    expect(retailText({ number: '1-1', name: 'A', originalMsrp: '9.99' }, 'short', gbp)).toEqual({
+      text: '£9.99',
       isPrice: true,
     })
   })
   it('uses the label when there is none', () => {
-    expect(retailText({ number: '1-1', name: 'A', originalMsrp: null }, 'long', format)).toEqual({
+    expect(retailText({ number: '1-1', name: 'A', originalMsrp: null }, 'long', usd)).toEqual({
       text: 'Price Not Available',
       isPrice: false,
     })
+    expect(
+      retailText({ number: '1-1', name: 'A', originalMsrp: null, retailPrices: [] }, 'short', usd).text,
+    ).toBe('Price TBD')
+  })
+  it('shows the regional price of the display currency, as it is, with its region', () => {
+    const falcon = {
+      number: '75192-1',
+      name: 'Millennium Falcon',
+      originalMsrp: '734.99',
+      retailPrices: [
+        { region: 'UK', amount: '734.99', currency: 'GBP' },
+        { region: 'US', amount: '849.99', currency: 'USD' },
+      ],
+    } as const
+    expect(retailText(falcon, 'short', usd)).toEqual({ text: '$849.99', isPrice: true, region: 'US' })
+    expect(retailText(falcon, 'short', gbp)).toEqual({ text: '£734.99', isPrice: true, region: 'UK' })
+    // No Canadian price: the US one, converted, still labelled US.
+    const cad = { currency: 'CAD', rates: FALLBACK_RATES_PER_USD } as const
+    const converted = retailText(falcon, 'short', cad)
+    expect(converted.region).toBe('US')
+    expect(converted.text).toBe(formatPrice('849.99', 'CAD', FALLBACK_RATES_PER_USD, 'USD'))
   })
 })

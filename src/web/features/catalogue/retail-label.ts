@@ -1,3 +1,9 @@
+import type { RetailPrice } from '#shared/contract/catalogue.ts'
+import type { RetailRegion } from '#shared/contract/values.ts'
+import { type CurrencyCode, formatPrice, isCurrencyCode, type RatesPerUsd } from '#shared/money.ts'
+import { pickRetailPrice } from '#shared/retail.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+
 /**
  * What a set shows in place of a retail price it does not have (spec 02 §2): a short label on the
  * sets list's cards, longer wording on the item page. The first rule that matches wins.
@@ -39,17 +45,52 @@ export function noMsrpLabel(item: { number: string; name: string }, length: Reta
   return rule ? rule[length] : FALLBACK[length]
 }
 
+export interface RetailMoney {
+  /** The display currency. */
+  currency: CurrencyCode
+  rates: RatesPerUsd
+}
+
+type RetailSubject = {
+  number: string
+  name: string
+  /** As entered with the item, in pounds; shown when no region has a price. */
+  originalMsrp: string | null
+  retailPrices?: readonly Pick<RetailPrice, 'region' | 'amount' | 'currency'>[]
+}
+
 /**
- * The retail text of a set: its price through the display-currency formatter, or the label.
- * `formatAmount` is the currency provider's formatter (amounts from the API are GBP strings).
+ * The retail text of a set in the display currency: the price of the region that matches it (shared
+ * retail.ts decides, converting when it must) with that region, else the price entered with the item,
+ * else the spec's label.
  */
 export function retailText(
-  item: { number: string; name: string; originalMsrp: string | null },
+  item: RetailSubject,
   length: RetailLabelLength,
-  formatAmount: (amountGbp: string) => string,
-): { text: string; isPrice: boolean } {
+  money: RetailMoney,
+): { text: string; isPrice: boolean; region?: RetailRegion } {
+  const regional = pickRetailPrice(item.retailPrices ?? [], money.currency)
+  if (regional && isCurrencyCode(regional.currency)) {
+    return {
+      text: formatPrice(regional.amount, money.currency, money.rates, regional.currency),
+      isPrice: true,
+      region: regional.region,
+    }
+  }
   const msrp = item.originalMsrp?.trim()
   return msrp
-    ? { text: formatAmount(msrp), isPrice: true }
+    ? { text: formatPrice(msrp, money.currency, money.rates), isPrice: true }
     : { text: noMsrpLabel(item, length), isPrice: false }
+}
+
+/** `retailText` in the user's display currency. */
+export function useRetailText(item: RetailSubject, length: RetailLabelLength) {
+  const { currency, rates } = useCurrency()
+  return retailText(item, length, { currency, rates })
+}
+
+/** 'Retail: $849.99 (US)' for a line of item facts; null without a price. */
+export function retailLine(retail: ReturnType<typeof retailText>): string | null {
+  if (!retail.isPrice) return null
+  return `Retail: ${retail.text}${retail.region ? ` (${retail.region})` : ''}`
 }

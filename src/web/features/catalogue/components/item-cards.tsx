@@ -5,9 +5,8 @@ import { Card, cardClasses } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { formatCount } from '#web/lib/format.ts'
-import { retailText } from '../retail-label.ts'
+import { useRetailText } from '../retail-label.ts'
 import { ThemeBadge } from './theme-badge.tsx'
 
 const linkCardClasses = cn(
@@ -17,8 +16,7 @@ const linkCardClasses = cn(
 
 /** A set on the sets list: picture, 'number - name', theme with tags, year, pieces, figures, retail. */
 export function SetCard({ item }: { item: Item }) {
-  const formatAmount = usePrice()
-  const retail = retailText(item, 'short', formatAmount)
+  const retail = useRetailText(item, 'short')
   return (
     <Link href={`/item/${item.slug}`} className={linkCardClasses} data-testid="set-card">
       <ItemImage item={item} alt={item.name} className="aspect-[4/3] w-full border-line border-b" />
@@ -37,7 +35,10 @@ export function SetCard({ item }: { item: Item }) {
           />
         </dl>
         <div className="flex items-baseline justify-between gap-2">
-          <span className="text-subtle text-xs uppercase tracking-wide">Retail</span>
+          <span className="text-subtle text-xs uppercase tracking-wide">
+            Retail
+            {retail.region ? <span title={`${retail.region} retail price`}> · {retail.region}</span> : null}
+          </span>
           <span
             className={cn(
               'tabular',

@@ -1,5 +1,6 @@
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
+import { retailLine, useRetailText } from '#web/features/catalogue/index.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useFormFailure } from '#web/lib/use-form-failure.ts'
 import { addEntryBody, EMPTY_ENTRY, type EntryFormValues } from '../collection-form.ts'
@@ -11,7 +12,7 @@ import { EntryItemSummary } from './entry-item-summary.tsx'
 
 export type PickedItem = Pick<
   SearchResult,
-  'id' | 'type' | 'number' | 'name' | 'theme' | 'year' | 'imageUrl' | 'originalMsrp'
+  'id' | 'type' | 'number' | 'name' | 'theme' | 'year' | 'imageUrl' | 'originalMsrp' | 'retailPrices'
 >
 
 interface AddFlowDetailsProps {
@@ -31,19 +32,16 @@ export function AddFlowDetails({
   onCancel,
   onPendingChange,
 }: AddFlowDetailsProps) {
-  const { currency, currencyInfo, formatAmount } = useCurrency()
+  const { currency, currencyInfo } = useCurrency()
   const failure = useFormFailure()
+  const retail = useRetailText(item, 'short')
   const add = useAddCollectionEntry()
 
   return (
     <div className="grid gap-5">
       <EntryItemSummary
         item={item}
-        detail={[
-          item.theme,
-          item.year,
-          item.type === 'set' && item.originalMsrp ? `Retail: ${formatAmount(item.originalMsrp)}` : null,
-        ]
+        detail={[item.theme, item.year, item.type === 'set' ? retailLine(retail) : null]
           .filter(Boolean)
           .join(' · ')}
       />

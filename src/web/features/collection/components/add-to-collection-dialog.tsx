@@ -1,6 +1,8 @@
+import type { RetailPrice } from '#shared/contract/catalogue.ts'
 import type { ItemType } from '#shared/contract/values.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
+import { retailLine, useRetailText } from '#web/features/catalogue/index.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useFormFailure } from '#web/lib/use-form-failure.ts'
 import { addEntryBody, EMPTY_ENTRY, FORM_MESSAGES } from '../collection-form.ts'
@@ -18,6 +20,7 @@ export interface AddToCollectionItem {
   name: string
   imageUrl: string | null
   originalMsrp: string | null
+  retailPrices?: RetailPrice[]
 }
 
 export interface AddToCollectionDialogProps {
@@ -42,7 +45,7 @@ function AddToCollectionForm({
   open,
   onOpenChange,
 }: AddToCollectionDialogProps & { item: AddToCollectionItem }) {
-  const { currency, currencyInfo, formatAmount } = useCurrency()
+  const { currency, currencyInfo } = useCurrency()
   const failure = useFormFailure()
   const add = useAddCollectionEntry()
 
@@ -52,8 +55,7 @@ function AddToCollectionForm({
     onOpenChange(next)
   }
 
-  const retail =
-    item.type === 'set' && item.originalMsrp ? `Retail: ${formatAmount(item.originalMsrp)}` : null
+  const retail = useRetailText(item, 'short')
 
   return (
     <Dialog
@@ -63,7 +65,7 @@ function AddToCollectionForm({
       title="Add to Collection"
       description="Track this item with its condition and what you paid."
     >
-      <EntryItemSummary item={item} detail={retail} />
+      <EntryItemSummary item={item} detail={item.type === 'set' ? retailLine(retail) : null} />
       <div className="mt-5">
         <EntryForm
           label="Add to Collection"

@@ -5,7 +5,7 @@ import type { User } from '#shared/contract/auth.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { canDeleteItem, canEditItem } from '#shared/permissions.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { Tooltip, TooltipProvider } from '#web/components/ui/tooltip.tsx'
+import { Tooltip } from '#web/components/ui/tooltip.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
 import { AddToCollectionDialog } from '#web/features/collection/index.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -36,7 +36,7 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
   }
 
   return (
-    <TooltipProvider>
+    <>
       <div className="flex flex-wrap gap-2">
         {user ? (
           <>
@@ -84,7 +84,7 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
           </>
         ) : null}
       </div>
-    </TooltipProvider>
+    </>
   )
 }
 

@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import { retailText } from '#web/features/catalogue/index.ts'
-import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { useRetailText } from '#web/features/catalogue/index.ts'
 import { formatCount } from '#web/lib/format.ts'
 
 /** Year, pieces, retail price and minifigures of a set; year and the sets it comes in for a figure. */
 export function ItemFacts({ item }: { item: ItemDetail }) {
-  const formatAmount = usePrice()
   const isSet = item.type === 'set'
-  const retail = retailText(item, 'long', formatAmount)
+  const retail = useRetailText(item, 'long')
   // The set's stated count where there is one; else how many figures are linked to it.
   const figures = item.minifigures ?? item.minifigureCount
   return (
@@ -19,7 +17,21 @@ export function ItemFacts({ item }: { item: ItemDetail }) {
         <>
           <Fact label="Pieces">{item.pieces ? formatCount(item.pieces) : '—'}</Fact>
           <Fact label="Retail Price">
-            {retail.isPrice ? retail.text : <span className="text-base text-muted">{retail.text}</span>}
+            {retail.isPrice ? (
+              <>
+                {retail.text}{' '}
+                {retail.region ? (
+                  <span
+                    className="align-middle font-medium text-muted text-xs"
+                    title={`${retail.region} retail price`}
+                  >
+                    {retail.region}
+                  </span>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-base text-muted">{retail.text}</span>
+            )}
           </Fact>
           <Fact label="Minifigures">
             <Link

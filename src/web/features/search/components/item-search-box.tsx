@@ -3,10 +3,10 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { SearchResult } from '#shared/contract/catalogue.ts'
 import { SearchResultRow } from '#web/components/ui/search-result-row.tsx'
-import { useItemSearch } from '#web/features/catalogue/index.ts'
+import { retailText, useItemSearch } from '#web/features/catalogue/index.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { usePrice } from '#web/lib/currency/currency-provider.tsx'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { moveHighlight } from '../move-highlight.ts'
 import { isSearchable, noResultsText, SEARCH_BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS } from '../search-query.ts'
@@ -31,7 +31,7 @@ export function ItemSearchBox({
   className,
 }: ItemSearchBoxProps) {
   const [, navigate] = useLocation()
-  const formatAmount = usePrice()
+  const { currency, rates } = useCurrency()
   // Adding an item needs an account, so only signed-in users are offered it.
   const canAdd = useSession().status === 'ready'
   const listboxId = useId()
@@ -213,7 +213,7 @@ export function ItemSearchBox({
                   <div className="shrink-0 text-right">
                     <p className="text-[0.6875rem] text-subtle uppercase tracking-wide">Retail</p>
                     <p className="font-semibold text-fg text-sm tabular">
-                      {item.originalMsrp ? formatAmount(item.originalMsrp) : 'N/A'}
+                      {searchRetail(item, { currency, rates })}
                     </p>
                   </div>
                 }
@@ -266,4 +266,11 @@ export function ItemSearchBox({
       </p>
     </search>
   )
+}
+
+/** A result's retail price in the display currency with its region, or N/A. */
+function searchRetail(item: SearchResult, money: Parameters<typeof retailText>[2]): string {
+  const retail = retailText(item, 'short', money)
+  if (!retail.isPrice) return 'N/A'
+  return retail.region ? `${retail.text} ${retail.region}` : retail.text
 }
