@@ -6,7 +6,13 @@ import { startSessionCleanup } from './jobs/session-cleanup.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const database = await openConfiguredDatabase(config)
+  // PostgreSQL may still be starting beside the app (a container, a failover): wait for it rather than
+  // exit, for DB_WAIT_AT_START_SECONDS. Once serving, an outage is answered 503 and never ends the process.
+  const database = await openConfiguredDatabase(config, {
+    forMs: config.DB_WAIT_AT_START_SECONDS * 1000,
+    onWait: (reason, retryInMs) =>
+      console.error(`Waiting for the database (${reason}); trying again in ${retryInMs / 1000} s`),
+  })
   const app = await buildApp({
     db: database.db,
     webDistDir: config.WEB_DIST_DIR,
