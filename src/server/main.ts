@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message)
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`${error.message} Stop it first, or give this server a PGLITE_DIR of its own.`)
   } else {
     console.error('Brickfolio could not start:', error)
   }

@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { importRebrickable, MissingImportFileError } from '../modules/imports/rebrickable.import.ts'
+import { printFailure } from './print-failure.ts'
 
 const usage = `Usage: npm run import -- rebrickable <dir>
 
@@ -41,8 +42,6 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof MissingImportFileError ? error.message : error,
-    )
+    printFailure(error, [MissingImportFileError])
     process.exit(1)
   })

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { lockDataDir } from './data-dir-lock.ts'
 import { createPool } from './pool.ts'
 import * as schema from './schema/index.ts'
 
@@ -53,15 +54,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  })
+  // One process at a time in a data directory: PGlite itself would let a second one in to lose its writes.
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    })
+  } catch (error) {
+    release()
+    throw error
+  }
   return {
     db: drizzlePglite(client, drizzleOptions) as unknown as Database,
     driver: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
   }
 }
 
