@@ -4,6 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
+import { loggerOptions } from './lib/logger.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db: database.db,
     webDistDir: config.WEB_DIST_DIR,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions({ level: config.LOG_LEVEL }),
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
