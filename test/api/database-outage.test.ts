@@ -6,6 +6,7 @@ import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type App, buildApp } from '#server/app.ts'
 import { type DatabaseHandle, openDatabase, queryRows } from '#server/db/client.ts'
+import { openConfiguredDatabase } from '#server/db/open.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts'
@@ -119,10 +120,11 @@ describe.skipIf(inject('databaseDriver') !== 'postgres')(
       await sleep(700)
       expect(proxy.openConnections()).toBeGreaterThan(0)
       const cutAt = now()
-      const cut = proxy.cut(OUTAGE_MS)
+      proxy.cut()
       await sleep(OUTAGE_MS / 2)
       const duringOutage = await app.inject({ url: '/readyz' })
-      await cut
+      await sleep(OUTAGE_MS / 2)
+      proxy.restore()
       const backAt = now()
 
       // Time from the database's return to the first successful readiness check.
@@ -172,7 +174,7 @@ describe.skipIf(inject('databaseDriver') !== 'postgres')(
 
     it('waits at start for a database that cannot be reached yet, and as a process outlives a cut', async () => {
       const port = await freePort()
-      const starting = proxy.cut(2500)
+      proxy.cut()
       const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: root,
         env: {
@@ -191,24 +193,36 @@ describe.skipIf(inject('databaseDriver') !== 'postgres')(
       let exitCode: number | null | undefined
       server.on('exit', (code) => (exitCode = code))
       try {
-        await starting
+        await until(() => output.includes('Waiting for the database (ECONNRESET)'), 30_000)
+        proxy.restore()
         await until(() => output.includes('Brickfolio is serving'), 30_000)
-        expect(output).toContain('Waiting for the database (ECONNRESET)')
         const ready = () => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status)
         expect(await ready()).toBe(200)
-        const cut = proxy.cut(1500)
+        proxy.cut()
         await sleep(300)
         expect(await ready()).toBe(503)
-        await cut
+        proxy.restore()
         await until(async () => (await ready()) === 200, 1000)
         expect(exitCode).toBeUndefined()
       } finally {
+        proxy.restore()
         server.kill('SIGTERM')
         await new Promise((resolve) =>
           exitCode === undefined ? server.once('exit', resolve) : resolve(null),
         )
       }
       expect(output).not.toContain('Unhandled')
+    })
+
+    it('does not wait at start for a database that answers with a refusal (a missing database)', async () => {
+      const missing = new URL(database.url as string)
+      missing.pathname = '/brickfolio_no_such_database'
+      const waits: string[] = []
+      const config = { DATABASE_URL: missing.toString(), PGLITE_DIR: '', SEED_DEMO: false, DB_POOL_MAX: 1 }
+      await expect(
+        openConfiguredDatabase(config, { forMs: 60_000, onWait: (reason) => waits.push(reason) }),
+      ).rejects.toMatchObject({ code: '3D000' })
+      expect(waits).toEqual([])
     })
 
     it('gives back a client whose connection is lost as its transaction begins', async () => {

@@ -8,9 +8,10 @@ export interface TcpProxy {
   openConnections: () => number
   /**
    * Cuts every connection at once with a TCP reset, as a network failure or a failover does, and resets each
-   * new one for `forMs`; then connections pass again.
+   * new one until `restore()`.
    */
-  cut: (forMs: number) => Promise<void>
+  cut: () => void
+  restore: () => void
   /** Resets each connection open now when its client next sends anything (a query on a pooled connection). */
   cutOnNextQuery: () => void
   close: () => Promise<void>
@@ -69,10 +70,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         incoming.resume()
       }
     },
-    cut: async (forMs) => {
+    cut: () => {
       refusing = true
       resetAll()
-      await new Promise((resolve) => setTimeout(resolve, forMs))
+    },
+    restore: () => {
       refusing = false
     },
     close: () =>

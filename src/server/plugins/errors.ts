@@ -19,7 +19,7 @@ const ANSWERS = {
 }
 
 /** Seconds a client is asked to wait during a database outage: a restart or failover takes a few. */
-export const DATABASE_RETRY_AFTER_SECONDS = 2
+const DATABASE_RETRY_AFTER_SECONDS = 2
 
 /**
  * Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. Each route's
