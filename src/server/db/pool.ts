@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { fromThePool } from './unavailable.ts'
 
 export interface PoolOptions {
   url: string
@@ -46,12 +47,13 @@ class SurvivingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>
   override connect(callback: ConnectCallback): void
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
-    // pg-pool's own `query` checks out with a callback and always releases; only promise callers are guarded.
+    // pg-pool's own `query` checks out with a callback and always releases; only promise callers (drizzle's
+    // transactions, our start-up probe) are guarded, and what they fail with is marked as the database's.
     if (callback) {
       super.connect(callback)
       return undefined
     }
-    return super.connect().then(releasedWhenLost)
+    return super.connect().then(releasedWhenLost, (error: unknown) => Promise.reject(fromThePool(error)))
   }
 }
 

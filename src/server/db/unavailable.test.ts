@@ -1,9 +1,9 @@
+import { DrizzleQueryError } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { databaseUnavailableReason } from './unavailable.ts'
+import { databaseUnavailableReason, fromThePool } from './unavailable.ts'
 
 /** As drizzle wraps a driver error: its own error with the driver's as `cause`. */
-const wrapped = (cause: unknown) =>
-  Object.assign(new Error('Failed query: select 1\nparams: '), { query: 'select 1', params: [], cause })
+const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error)
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code })
 
 describe('telling a database that cannot be reached from a query that is wrong', () => {
@@ -25,8 +25,7 @@ describe('telling a database that cannot be reached from a query that is wrong',
       'Client has encountered a connection error and is not queryable',
     ],
     ['every address refused', new AggregateError([withCode('ECONNREFUSED')]), 'ECONNREFUSED'],
-  ])('%s, however deep it is wrapped', (_case, error, reason) => {
-    expect(databaseUnavailableReason(error)).toBe(reason)
+  ])('%s, beneath a failed query however deep it is wrapped', (_case, error, reason) => {
     expect(databaseUnavailableReason(wrapped(error))).toBe(reason)
     expect(databaseUnavailableReason(wrapped(wrapped(error)))).toBe(reason)
   })
@@ -39,5 +38,13 @@ describe('telling a database that cannot be reached from a query that is wrong',
     ['not an error', 'ECONNRESET'],
   ])('not %s', (_case, error) => {
     expect(databaseUnavailableReason(wrapped(error))).toBeUndefined()
+  })
+
+  it('counts a socket error as the database’s only beneath a failed query or a failed checkout', () => {
+    const refused = () => withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')
+    expect(databaseUnavailableReason(fromThePool(refused()))).toBe('ECONNREFUSED')
+    // What fetch fails with when an outside service (the OpenID provider, the rates service) is down.
+    expect(databaseUnavailableReason(new TypeError('fetch failed', { cause: refused() }))).toBeUndefined()
+    expect(databaseUnavailableReason(refused())).toBeUndefined()
   })
 })
