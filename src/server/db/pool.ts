@@ -31,18 +31,18 @@ export function createPool(options: PoolOptions): pg.Pool {
   return pool
 }
 
-/**
- * Drizzle's `transaction` checks a client out and sends `begin` before its try/finally, so a connection lost
- * just then is never released: the pool shrinks by one client at every such loss until it has none left (and
- * `end()` waits forever). Here a checked-out client whose connection ends is given back to the pool, which
- * discards it; a later `release()` by its holder is then a no-op.
- */
 type ConnectCallback = (
   err: Error | undefined,
   client: pg.PoolClient | undefined,
   done: (release?: unknown) => void,
 ) => void
 
+/**
+ * Drizzle's `transaction` checks a client out and sends `begin` before its try/finally, so a connection lost
+ * just then is never released: the pool shrinks by one client at every such loss until it has none left (and
+ * `end()` waits forever). Here a checked-out client whose connection ends is given back to the pool, which
+ * discards it; a later `release()` by its holder is then a no-op.
+ */
 class SurvivingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>
   override connect(callback: ConnectCallback): void
