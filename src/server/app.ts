@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
 import type { Database } from './db/client.ts'
 import { ReadCache } from './lib/read-cache.ts'
-import { json } from './lib/responses.ts'
+import { errors, json } from './lib/responses.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
 import { collectionsRoutes } from './modules/collections/collections.routes.ts'
@@ -108,7 +108,11 @@ export async function buildApp(options: AppOptions) {
       schema: {
         tags,
         summary: 'Readiness: the database answers',
-        response: { 200: json('Ready to serve', readinessSchema) },
+        response: {
+          200: json('Ready to serve', readinessSchema),
+          // Answered by the error handler when the query below cannot reach the database.
+          ...errors({ 503: 'Not ready: the database does not answer.' }),
+        },
       },
     },
     async () => {

@@ -50,6 +50,10 @@ const configSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   /** Most connections the app opens to PostgreSQL. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a PostgreSQL connection before it is answered 503. */
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** How long the server keeps trying to reach PostgreSQL at start before it gives up (0: not at all). */
+  DB_WAIT_AT_START_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Where PGlite keeps its files when DATABASE_URL is absent. */
   PGLITE_DIR: z.string().min(1).default('./data/db'),
   /** Seed the hand-written demo catalogue into an empty database at start. */

@@ -1,16 +1,24 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
+import { loggerOptions } from './lib/logger.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const database = await openConfiguredDatabase(config)
+  // PostgreSQL may still be starting beside the app (a container, a failover): wait for it rather than
+  // exit, for DB_WAIT_AT_START_SECONDS. Once serving, an outage is answered 503 and never ends the process.
+  const database = await openConfiguredDatabase(config, {
+    forMs: config.DB_WAIT_AT_START_SECONDS * 1000,
+    onWait: (reason, retryInMs) =>
+      console.error(`Waiting for the database (${reason}); trying again in ${retryInMs / 1000} s`),
+  })
   const app = await buildApp({
     db: database.db,
     webDistDir: config.WEB_DIST_DIR,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions({ level: config.LOG_LEVEL }),
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
@@ -56,6 +64,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message)
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`${error.message} Stop it first, or give this server a PGLITE_DIR of its own.`)
   } else {
     console.error('Brickfolio could not start:', error)
   }

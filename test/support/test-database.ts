@@ -4,11 +4,14 @@ import { inject } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
 import { adminConnection, quoteIdentifier } from './postgres-admin.ts'
 
+/** A test file's database; `url` is its PostgreSQL address (absent on PGlite, which is in-process). */
+export type TestDatabase = DatabaseHandle & { url?: string }
+
 /**
  * A database of this test file's own, migrated and seeded with reference data and the demo
  * catalogue: a copy of the PGlite dump, or a new PostgreSQL database from the template.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (inject('databaseDriver') === 'pglite') {
     const dump = new Blob([readFileSync(inject('pgliteDump'))])
     return openDatabase({ driver: 'pglite', loadDataDir: dump })
@@ -28,6 +31,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ driver: 'postgres', url: fileUrl.toString(), poolMax: 4 })
   return {
     ...handle,
+    url: fileUrl.toString(),
     close: async () => {
       await handle.close()
       const dropper = await adminConnection(url)

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { allowEmail, listAllowedEmails, revokeEmail, updateUserByEmail } from '../modules/admin/admin.repo.ts'
 import { rebuildAllPrices } from '../modules/market/market.rebuild.ts'
+import { printFailure } from './print-failure.ts'
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -91,6 +92,6 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error)
+    printFailure(error)
     process.exit(1)
   })

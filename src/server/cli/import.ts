@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { importBricksetRetailPrices } from '../modules/imports/brickset.import.ts'
 import { importRebrickable, MissingImportFileError } from '../modules/imports/rebrickable.import.ts'
+import { printFailure } from './print-failure.ts'
 
 const usage = `Usage: npm run import -- rebrickable <dir>
        npm run import -- brickset <file>
@@ -63,8 +64,6 @@ async function importBrickset(db: Database, file: string): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof MissingImportFileError ? error.message : error,
-    )
+    printFailure(error, [MissingImportFileError])
     process.exit(1)
   })

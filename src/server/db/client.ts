@@ -5,7 +5,8 @@ import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
+import { createPool } from './pool.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -19,7 +20,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; poolMax?: number }
+  | {
+      driver: 'postgres'
+      url: string
+      poolMax?: number
+      /** How long a request waits for a connection (a new one, or a free one of the pool) before it fails. */
+      connectTimeoutMs?: number
+    }
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dumped data directory. */
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
@@ -27,13 +34,19 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 })
-    // An idle connection can be cut by the server (restart, failover, a forced drop); the pool
-    // discards it and opens a new one on demand. Without a listener Node would end the process.
-    pool.on('error', () => {})
+    const pool = createPool({
+      url: options.url,
+      max: options.poolMax ?? 10,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+    })
     // Fail fast with a clear error when the server is unreachable, instead of at the first request.
-    const probe = await pool.connect()
-    probe.release()
+    try {
+      const probe = await pool.connect()
+      probe.release()
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
     return {
       db: drizzleNodePg(pool, drizzleOptions) as unknown as Database,
       driver: 'postgres',
@@ -41,15 +54,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  })
+  // One process at a time in a data directory: PGlite itself would let a second one in to lose its writes.
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    })
+  } catch (error) {
+    release()
+    throw error
+  }
   return {
     db: drizzlePglite(client, drizzleOptions) as unknown as Database,
     driver: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
   }
 }
 

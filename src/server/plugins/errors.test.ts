@@ -40,4 +40,20 @@ describe('error answers', () => {
     expect(internal.body).not.toContain('secret')
     expect(internal.json().message).toBe('Something went wrong on our side. Please try again.')
   })
+
+  it('answers 503 with Retry-After when the database cannot be reached, without the query', async () => {
+    const lost = Object.assign(
+      new Error('Failed query: insert into users (email) values ($1)\nparams: a@b.c'),
+      {
+        cause: new Error('Connection terminated unexpectedly'),
+      },
+    )
+    const response = await (await appThrowing(lost)).inject({ url: '/' })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('2')
+    expect(response.json()).toEqual({
+      message: 'The database cannot be reached at the moment. Please try again in a few seconds.',
+      code: 'DATABASE_UNAVAILABLE',
+    })
+  })
 })

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorResponse } from '#shared/contract/common.ts'
+import { databaseUnavailableReason } from '../db/unavailable.ts'
 import { HttpError } from '../errors.ts'
 import { documentError } from '../lib/responses.ts'
 
@@ -12,12 +13,19 @@ const ANSWERS = {
   413: 'The body is larger than 1 MB (FST_ERR_CTP_BODY_TOO_LARGE).',
   415: 'A body of a type the API does not read (FST_ERR_CTP_INVALID_MEDIA_TYPE).',
   500: 'Something went wrong on our side (INTERNAL); the message never shows internals.',
+  503:
+    'The database cannot be reached at the moment (DATABASE_UNAVAILABLE); try again after the seconds in ' +
+    'the Retry-After header.',
 }
+
+/** Seconds a client is asked to wait during a database outage: a restart or failover takes a few. */
+const DATABASE_RETRY_AFTER_SECONDS = 2
 
 /**
  * Turns every failure into DESIGN §8's `{ message, code }` body; a 500 never leaks internals. Each route's
  * answers list the errors this handler can give it: bad input (400), a body too large or of a type no
- * parser reads (413, 415), and 500 — also for an answer that does not match its declared schema.
+ * parser reads (413, 415), 500 — also for an answer that does not match its declared schema — and 503 while
+ * the database cannot be reached (any route may need it: the session cookie is looked up before the route).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -30,6 +38,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       documentError(route, 415, ANSWERS[415])
     }
     documentError(route, 500, ANSWERS[500])
+    documentError(route, 503, ANSWERS[503])
   })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -48,6 +57,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code } satisfies ErrorResponse)
+    }
+    const unavailable = databaseUnavailableReason(error)
+    if (unavailable) {
+      // A short line per refused request, without the query or a stack: the outage is the news.
+      request.log.warn({ reason: unavailable }, 'database unavailable')
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          message: 'The database cannot be reached at the moment. Please try again in a few seconds.',
+          code: 'DATABASE_UNAVAILABLE',
+        } satisfies ErrorResponse)
     }
     const constraint = databaseConstraintError(error)
     if (constraint) return reply.code(409).send(constraint)
