@@ -182,6 +182,15 @@ function fieldValue(schema: JsonSchema, name: string): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 3, arbitrary: welcomeValue(schema, name) }, { weight: 1, arbitrary: hostileJson })
 }
 
+/** An object of welcome values only: the bodies most likely to get past validation to the handler. */
+function welcomeObjectOf(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  const properties = schema.properties ?? {}
+  const model = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, welcomeValue(property, name)]),
+  )
+  return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) })
+}
+
 function objectOf(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {}
   const model = Object.fromEntries(
@@ -244,7 +253,12 @@ function pathOf(operation: Operation): fc.Arbitrary<string> {
 
 function bodyOf(operation: Operation): fc.Arbitrary<string | undefined> {
   const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method)
-  const welcome = operation.body ? [{ weight: 8, arbitrary: objectOf(operation.body).map(toJson) }] : []
+  const welcome = operation.body
+    ? [
+        { weight: 4, arbitrary: welcomeObjectOf(operation.body).map(toJson) },
+        { weight: 4, arbitrary: objectOf(operation.body).map(toJson) },
+      ]
+    : []
   return fc.oneof(
     ...welcome,
     { weight: 1, arbitrary: hostileJson.map(toJson) },
