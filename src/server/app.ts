@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
 import type { Database } from './db/client.ts'
+import { nulFreeValidator } from './lib/nul-free-validator.ts'
 import { ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
@@ -64,7 +65,7 @@ export async function buildApp(options: AppOptions) {
     // Slugs of long catalogue names exceed Fastify's default of 100 characters.
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(nulFreeValidator(validatorCompiler))
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
   app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))

@@ -169,6 +169,27 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     expect(document.paths['/api/items/{id}']?.delete?.responses['204']?.content).toBeUndefined()
   })
 
+  it('shows every id as the database holds it: 1 to 2147483647', () => {
+    const id = { type: 'integer', minimum: 1, maximum: 2147483647 }
+    const ids: string[] = []
+    for (const { key, operation } of operations()) {
+      for (const parameter of operation.parameters ?? []) {
+        if (!/^(id|itemId|themeId)$/.test(parameter.name)) continue
+        ids.push(`${key} ${parameter.name}`)
+        expect(parameter.schema, `${key} ${parameter.name}`).toEqual(id)
+      }
+    }
+    expect(ids).toContain('DELETE /api/collections/{id} id')
+    expect(ids).toContain('GET /api/items themeId')
+    const body = (path: string, method: 'post' | 'put') =>
+      document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as {
+        properties: Record<string, unknown>
+      }
+    expect(body('/api/collections', 'post').properties.itemId).toEqual(id)
+    expect(body('/api/items/{id}/sales', 'post').properties.conditionId).toEqual(id)
+    expect(body('/api/items', 'post').properties.variantOf).toEqual({ anyOf: [id, { type: 'null' }] })
+  })
+
   it('is served to Swagger UI at /api/docs, under the app’s content security policy', async () => {
     const page = await context.app.inject({ url: '/api/docs/' })
     expect(page.statusCode).toBe(200)

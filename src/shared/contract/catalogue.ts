@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { currentYearUtc } from '../dates.ts'
-import { gradeSchema, itemTypeSchema, moneyStringSchema, optionalParam, queryInteger } from './common.ts'
+import {
+  gradeSchema,
+  idParamsSchema,
+  idSchema,
+  itemTypeSchema,
+  moneyStringSchema,
+  optionalParam,
+  queryInteger,
+} from './common.ts'
 import { CURRENCY_CODES, ITEM_TYPES, RETAIL_REGIONS } from './values.ts'
 
 export const themeDataSchema = z.object({
@@ -51,7 +59,7 @@ export const listItemsQuerySchema = z.object({
   offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
   query: optionalParam(z.string().trim().max(100, { message: 'query must be at most 100 characters' })),
   /** Sets: a theme id; includes its sub-themes. */
-  themeId: optionalParam(queryInteger({ name: 'themeId', min: 1 })),
+  themeId: optionalParam(idSchema({ name: 'themeId' })),
   /** Minifigures: a theme name. */
   theme: optionalParam(z.string().trim().max(100, { message: 'theme must be at most 100 characters' })),
   year: optionalParam(queryInteger({ name: 'year', min: 1900, max: 2100 })),
@@ -215,14 +223,9 @@ export const itemWriteBodySchema = z.object({
   currency: z
     .enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
     .optional(),
-  variantOf: z.number().int().positive({ message: 'variantOf must be an item id' }).nullable().optional(),
+  variantOf: idSchema({ name: 'variantOf', message: 'variantOf must be an item id' }).nullable().optional(),
 })
 export type ItemWriteBody = z.input<typeof itemWriteBodySchema>
 export type ItemWriteData = z.output<typeof itemWriteBodySchema>
 
-export const itemIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a number' })
-    .int()
-    .positive({ message: 'id must be a positive number' }),
-})
+export const itemIdParamsSchema = idParamsSchema

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { retailPriceSchema, themeDataSchema } from './catalogue.ts'
-import { gradeSchema, itemTypeSchema, optionalParam, pastDaySchema, queryInteger } from './common.ts'
+import {
+  gradeSchema,
+  idParamsSchema,
+  idSchema,
+  itemTypeSchema,
+  numberOrPlainText,
+  optionalParam,
+  pastDaySchema,
+  queryInteger,
+} from './common.ts'
 import {
   COLLECTION_FILTERS,
   COLLECTION_SORTS,
@@ -23,11 +32,13 @@ export const pricePaidSchema = z
     }),
   )
 
-export const quantitySchema = z.coerce
-  .number({ message: 'Quantity must be a number' })
-  .int({ message: 'Quantity must be a whole number' })
-  .min(1, { message: 'Quantity must be at least 1' })
-  .max(10_000, { message: 'Quantity must be at most 10000' })
+export const quantitySchema = numberOrPlainText(
+  z
+    .number({ message: 'Quantity must be a number' })
+    .int({ message: 'Quantity must be a whole number' })
+    .min(1, { message: 'Quantity must be at least 1' })
+    .max(10_000, { message: 'Quantity must be at most 10000' }),
+)
 
 export const conditionLabelSchema = z
   .string({ message: 'Please select a condition' })
@@ -44,10 +55,7 @@ const currencySchema = z.enum(CURRENCY_CODES, {
  * item in `currency` (default: the user's display currency), "0" when left empty.
  */
 export const addCollectionBodySchema = z.object({
-  itemId: z.coerce
-    .number({ message: 'itemId must be an item id' })
-    .int({ message: 'itemId must be an item id' })
-    .positive({ message: 'itemId must be an item id' }),
+  itemId: idSchema({ name: 'itemId', message: 'itemId must be an item id' }),
   condition: conditionLabelSchema,
   quantity: quantitySchema.default(1),
   pricePaid: pricePaidSchema.default('0'),
@@ -78,12 +86,7 @@ export const updateCollectionBodySchema = z
 export type UpdateCollectionBody = z.input<typeof updateCollectionBodySchema>
 export type UpdateCollectionData = z.output<typeof updateCollectionBodySchema>
 
-export const collectionIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a number' })
-    .int()
-    .positive({ message: 'id must be a positive number' }),
-})
+export const collectionIdParamsSchema = idParamsSchema
 
 export const collectionQuerySchema = z.object({
   limit: queryInteger({ name: 'limit', min: 1, max: 1000 }).default(50),

@@ -18,15 +18,57 @@ export const errorResponseSchema = z.object({
 })
 export type ErrorResponse = z.infer<typeof errorResponseSchema>
 
+/**
+ * Ids are PostgreSQL `integer` columns (int4): 1 … 2147483647. A larger id can name nothing, and sent to
+ * the database it fails the query instead of finding nothing.
+ */
+export const MAX_ID = 2_147_483_647
+
+/**
+ * A number written as text the one plain way, the way JavaScript prints it ('42', '-3', '1.5'), becomes
+ * that number; anything else is left as it is for the number schema to refuse: '0x10', '+1', ' 1', '01',
+ * '1e3', '', and non-text such as `true` or `[45]`, all of which `z.coerce.number()` read as numbers
+ * (so `DELETE /collections/0x10` removed entry 16). The input type says what is welcome: a JSON number or
+ * its plain text (path and query values are always text).
+ */
+function plainNumber(value: number | string): unknown {
+  if (typeof value !== 'string') return value
+  const number = Number(value)
+  return String(number) === value ? number : value
+}
+
+/** `schema`, also reading a number sent as plain text (`plainNumber`). */
+export function numberOrPlainText<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess(plainNumber, schema)
+}
+
+/**
+ * The one id schema: a whole number from 1 to MAX_ID, as a JSON number or plain text — path ids, body ids
+ * (`itemId`, `conditionId`, `variantOf`) and query ids (`themeId`) alike. Each failure names `name`
+ * unless the field has one `message` for all of them ('Please select a condition').
+ */
+export function idSchema({ name, message }: { name: string; message?: string }) {
+  return numberOrPlainText(
+    z
+      .number({ message: message ?? `${name} must be a number` })
+      .int({ message: message ?? `${name} must be a whole number` })
+      .min(1, { message: message ?? `${name} must be at least 1` })
+      .max(MAX_ID, { message: message ?? `${name} must be at most ${MAX_ID}` }),
+  )
+}
+
+/** `{ id }` path parameters. */
+export const idParamsSchema = z.object({ id: idSchema({ name: 'id' }) })
+
 /** Query-string integer within bounds; a bad value fails with a message naming the parameter. */
-export function queryInteger(options: { name: string; min: number; max?: number }) {
-  const schema = z.coerce
-    .number({ message: `${options.name} must be a whole number` })
-    .int({ message: `${options.name} must be a whole number` })
-    .min(options.min, { message: `${options.name} must be at least ${options.min}` })
-  return options.max === undefined
-    ? schema
-    : schema.max(options.max, { message: `${options.name} must be at most ${options.max}` })
+export function queryInteger(options: { name: string; min: number; max: number }) {
+  return numberOrPlainText(
+    z
+      .number({ message: `${options.name} must be a whole number` })
+      .int({ message: `${options.name} must be a whole number` })
+      .min(options.min, { message: `${options.name} must be at least ${options.min}` })
+      .max(options.max, { message: `${options.name} must be at most ${options.max}` }),
+  )
 }
 
 /** An optional query parameter that is absent when empty: '?year=' means "All Years", not an error. */

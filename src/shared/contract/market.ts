@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gradeSchema, pastDaySchema, queryInteger } from './common.ts'
+import { gradeSchema, idParamsSchema, idSchema, pastDaySchema, queryInteger } from './common.ts'
 import {
   CONFIDENCES,
   CURRENCY_CODES,
@@ -23,11 +23,7 @@ export const recordSaleBodySchema = z
       .refine((price) => Number(price) > 0, { message: 'Price must be more than 0' }),
     currency: z.enum(CURRENCY_CODES, { message: `Currency must be one of ${CURRENCY_CODES.join(', ')}` }),
     /** The condition by id (the dialog sends it) or by its label, as the collection payload does (DESIGN §3). */
-    conditionId: z
-      .number({ message: 'Please select a condition' })
-      .int({ message: 'Please select a condition' })
-      .positive({ message: 'Please select a condition' })
-      .optional(),
+    conditionId: idSchema({ name: 'conditionId', message: 'Please select a condition' }).optional(),
     condition: z
       .string({ message: 'Condition must be the label of a condition, such as New/Sealed' })
       .trim()
@@ -83,12 +79,7 @@ export const salesListQuerySchema = z.object({
 export const salesListSchema = z.object({ sales: z.array(saleSchema), total: z.number().int() })
 export type SalesList = z.infer<typeof salesListSchema>
 
-export const saleIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a number' })
-    .int()
-    .positive({ message: 'id must be a positive number' }),
-})
+export const saleIdParamsSchema = idParamsSchema
 
 export const gradeSummarySchema = z.object({
   fairPrice: z.string().nullable(),

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { currencyCodeSchema, profileTypeSchema } from './auth.ts'
-import { moneyStringSchema } from './common.ts'
 
 const optionalName = (label: string) =>
   z
@@ -30,7 +29,10 @@ export type UpdateProfileData = z.output<typeof updateProfileBodySchema>
 export const userStatsSchema = z.object({
   collectionCount: z.number().int(),
   alertsCount: z.number().int(),
-  /** Sum of fair price × quantity over the collection, in GBP. */
-  totalValue: moneyStringSchema,
+  /**
+   * Sum of fair price × quantity over the collection, in GBP: two decimals, and as many digits before
+   * the point as the sum needs (one entry alone can be 10,000 × 99,999,999.99).
+   */
+  totalValue: z.string().regex(/^\d+\.\d{2}$/),
 })
 export type UserStats = z.infer<typeof userStatsSchema>

@@ -15,3 +15,6 @@ export const timestampDefaultNow = () => timestamp({ withTimezone: true }).notNu
 
 /** An amount of money in pounds (DESIGN §3). */
 export const money = () => numeric({ precision: 10, scale: 2 })
+
+/** The largest amount `money()` holds. */
+export const MAX_MONEY = '99999999.99'

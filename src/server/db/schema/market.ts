@@ -115,8 +115,12 @@ export const priceSnapshots = pgTable(
     volume30d: integer().notNull().default(0),
     salesCount90d: integer().notNull().default(0),
     salesCount: integer().notNull().default(0),
-    /** Percent change of the 30-day average against the 30 days before it. */
-    trend: numeric({ precision: 8, scale: 2 }),
+    /**
+     * Percent change of the 30-day average against the 30 days before it. Sized for the largest change
+     * prices can make rather than clamped, so the figure shown is the true one: from 1p to the largest
+     * price (99,999,999.99) is +999,999,999,800.00 %, 12 digits before the point; the fall is at most -100 %.
+     */
+    trend: numeric({ precision: 14, scale: 2 }),
     confidence: text({ enum: ['HIGH', 'MEDIUM', 'LOW'] })
       .notNull()
       .default('LOW'),
@@ -161,8 +165,12 @@ export const priceConditionStats = pgTable(
       .notNull()
       .references(() => conditions.id, { onDelete: 'cascade' }),
     salesCount: integer().notNull(),
-    /** Sum of the prices, so each sale updates the stats exactly without reading the others. */
-    totalPriceGbp: numeric({ precision: 14, scale: 2 }).notNull(),
+    /**
+     * Sum of the prices, so each sale updates the stats exactly without reading the others. Sized for
+     * `salesCount` (an integer, at most 2,147,483,647) sales at the largest price, 99,999,999.99: 18 digits
+     * before the point.
+     */
+    totalPriceGbp: numeric({ precision: 20, scale: 2 }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.itemId, table.conditionId] })],
 )

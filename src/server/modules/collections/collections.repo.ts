@@ -30,6 +30,13 @@ const valuedEntries = (userId: string, today: string) => sql`
   left join price_snapshots ps on ps.item_id = c.item_id and ps.grade = cd.grade
   where c.user_id = ${userId}`
 
+/**
+ * An amount in pounds as text with two decimals. Rounded, not cast to a sized numeric: sums over a
+ * collection have no upper bound (10,000 × 99,999,999.99 is one entry), and an overflowing cast would
+ * fail every read of the collection.
+ */
+const pounds = (amount: SQL) => sql`round(${amount}, 2)::text`
+
 const percent = (part: SQL, whole: SQL) =>
   sql`case when ${whole} > 0 then round(${part} / ${whole} * 100, 2)::text else null end`
 
@@ -45,11 +52,11 @@ const entryJson = sql`json_build_object(
   'priceSnapshot', case when v.snapshot_at is null then null else json_build_object('fairPriceGbp',
     v.fair_price_gbp::text, 'confidence', v.confidence,
     'updatedAt', to_char(v.snapshot_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
-  'costBasis', v.cost::numeric(14, 2)::text,
-  'value', v.value::numeric(14, 2)::text,
-  'pnl', (v.value - v.cost)::numeric(14, 2)::text,
+  'costBasis', ${pounds(sql`v.cost`)},
+  'value', ${pounds(sql`v.value`)},
+  'pnl', ${pounds(sql`v.value - v.cost`)},
   'pnlPercent', ${percent(sql`(v.value - v.cost)`, sql`v.cost`)},
-  'change24h', v.change::numeric(14, 2)::text,
+  'change24h', ${pounds(sql`v.change`)},
   'change24hPercent', ${percent(sql`v.change`, sql`(v.value - v.change)`)})`
 
 const themeJoins = themeJoinsOn(sql`v.theme_id`)
@@ -78,24 +85,27 @@ function pageFilters(query: CollectionQuery): SQL[] {
   return filters
 }
 
-/** Totals over the valued entries `v`, and (unless lean) its three most valuable themes. */
+/**
+ * Totals over the valued entries `v`, and (unless lean) its three most valuable themes. Read through
+ * `row_to_json`: item counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
+ */
 const summaryColumns = (
   lean: boolean,
-) => sql`count(*)::int as entries, coalesce(sum(quantity), 0)::int as "totalItems",
-  coalesce(sum(quantity) filter (where type = 'set'), 0)::int as "setCount",
-  coalesce(sum(quantity) filter (where type = 'minifig'), 0)::int as "minifigCount",
-  coalesce(sum(value), 0)::numeric(14, 2)::text as "totalValue",
-  coalesce(sum(cost), 0)::numeric(14, 2)::text as "costBasis",
-  coalesce(sum(coalesce(value, 0) - cost), 0)::numeric(14, 2)::text as "unrealizedPnl",
+) => sql`count(*)::int as entries, coalesce(sum(quantity), 0) as "totalItems",
+  coalesce(sum(quantity) filter (where type = 'set'), 0) as "setCount",
+  coalesce(sum(quantity) filter (where type = 'minifig'), 0) as "minifigCount",
+  ${pounds(sql`coalesce(sum(value), 0)`)} as "totalValue",
+  ${pounds(sql`coalesce(sum(cost), 0)`)} as "costBasis",
+  ${pounds(sql`coalesce(sum(coalesce(value, 0) - cost), 0)`)} as "unrealizedPnl",
   ${percent(sql`sum(coalesce(value, 0) - cost)`, sql`sum(cost)`)} as "unrealizedPnlPercent",
-  coalesce(sum(change), 0)::numeric(14, 2)::text as "change24h",
+  ${pounds(sql`coalesce(sum(change), 0)`)} as "change24h",
   count(*) filter (where value is null)::int as "unpricedEntries",
   ${
     lean
       ? sql`'[]'::json`
       : sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', x.value, 'items', x.items)
           order by x.sort desc) from (
-          select theme, sum(coalesce(value, 0))::numeric(14, 2)::text as value, sum(quantity)::int as items,
+          select theme, ${pounds(sql`sum(coalesce(value, 0))`)} as value, sum(quantity) as items,
             sum(coalesce(value, 0)) as sort
           from v group by theme order by sort desc, theme limit 3) x), '[]')`
   } as "topThemes"`
@@ -136,11 +146,12 @@ export async function collectionSummary(
   today: string,
   { lean = false }: { lean?: boolean } = {},
 ): Promise<CollectionSummary> {
-  const [row] = await queryRows<CollectionSummary>(
+  const [row] = await queryRows<{ summary: CollectionSummary }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)}) select ${summaryColumns(lean)} from v`,
+    sql`with v as (${valuedEntries(userId, today)})
+      select row_to_json(totals) as summary from (select ${summaryColumns(lean)} from v) totals`,
   )
-  return row as CollectionSummary
+  return (row as { summary: CollectionSummary }).summary
 }
 
 export async function findConditionByLabel(
@@ -260,10 +271,10 @@ export async function portfolioTimeline(
           coalesce(c.purchase_date, c.created_at::date) as since
         from collections c join conditions cd on cd.id = c.condition_id where c.user_id = ${userId})
       select days.day::text as date,
-        coalesce(sum(e.quantity * (select h.fair_price_gbp from price_history h
-          where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day order by h.day desc limit 1)), 0)
-          ::numeric(14, 2)::text as value,
-        coalesce(sum(e.cost), 0)::numeric(14, 2)::text as "costBasis"
+        ${pounds(sql`coalesce(sum(e.quantity * (select h.fair_price_gbp from price_history h
+          where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day order by h.day desc limit 1)), 0)`)}
+          as value,
+        ${pounds(sql`coalesce(sum(e.cost), 0)`)} as "costBasis"
       from days left join entries e on e.since <= days.day
       group by days.day order by days.day`,
   )
@@ -279,12 +290,12 @@ export async function allocation(db: Database, userId: string, today: string) {
     sql`with v as (${valuedEntries(userId, today)})
       select
         coalesce((select json_agg(x order by x.sort desc) from (select coalesce(t.root_name, v.theme) as theme,
-            sum(coalesce(v.value, 0))::numeric(14, 2)::text as value, sum(v.cost)::numeric(14, 2)::text as "costBasis",
+            ${pounds(sql`sum(coalesce(v.value, 0))`)} as value, ${pounds(sql`sum(v.cost)`)} as "costBasis",
             sum(coalesce(v.value, 0)) as sort
           from v left join themes t on t.id = v.theme_id group by 1) x), '[]') as "byTheme",
         coalesce((select json_agg(x order by x.type desc) from (select v.type,
-            sum(coalesce(v.value, 0))::numeric(14, 2)::text as value, sum(v.cost)::numeric(14, 2)::text as "costBasis",
-            sum(v.quantity)::int as items
+            ${pounds(sql`sum(coalesce(v.value, 0))`)} as value, ${pounds(sql`sum(v.cost)`)} as "costBasis",
+            sum(v.quantity) as items
           from v group by v.type) x), '[]') as "byType",
         (select ${percent(sql`sum(coalesce(v.value, 0) - v.cost)`, sql`sum(v.cost)`)} from v) as roi`,
   )

@@ -25,7 +25,9 @@ import {
 
 const tags = ['Collection']
 const entryErrors = errors({ 404: 'No entry of yours has this id (NOT_FOUND).' })
-const unknownCondition = "The condition is not one of the item's (BAD_REQUEST)."
+const unknownCondition =
+  "The condition is not one of the item's, or the price paid comes to more than 99999999.99 in pounds " +
+  '(BAD_REQUEST).'
 
 /** The signed-in user's own collection; another user's entry id answers 404. */
 export const collectionsRoutes = signedInRoutes(async (app) => {

@@ -1,6 +1,8 @@
 import Big from 'big.js'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { MAX_MONEY } from '#server/db/schema/columns.ts'
+import { badRequest } from '#server/errors.ts'
 import type { FxRatesResponse } from '#shared/contract/fx.ts'
 import { CURRENCY_CODES } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
@@ -39,7 +41,19 @@ export async function toGbpOnDay({
 }): Promise<string> {
   const value =
     currency === 'GBP' ? '1' : ((await gbpValueOn(db, currency, day)) ?? FALLBACK_GBP_VALUES[currency])
-  return new Big(amount).times(value).round(2, Big.roundHalfUp).toFixed(2)
+  return storablePounds(new Big(amount).times(value).round(2, Big.roundHalfUp))
+}
+
+/**
+ * Pounds within what a money column holds. The contract allows 99,999,999.99 in any currency, and a
+ * currency worth more than a pound (at a live rate) would make more: refused as bad input rather than
+ * failing the insert with a 500.
+ */
+function storablePounds(pounds: Big): string {
+  if (pounds.gt(MAX_MONEY)) {
+    throw badRequest(`The amount is more than ${MAX_MONEY} in pounds, the most that can be recorded.`)
+  }
+  return pounds.toFixed(2)
 }
 
 const FALLBACK_GBP_VALUES = gbpValuesFromRatesPerUsd(FALLBACK_RATES_PER_USD)
@@ -54,9 +68,8 @@ export async function toGbp({
   amount: string
   currency: CurrencyCode
 }): Promise<string> {
-  if (currency === 'GBP') return convertAmount(amount, 'GBP', 'GBP')
-  const { rates } = await currentRates({ db })
-  return convertAmount(amount, currency, 'GBP', rates)
+  const rates = currency === 'GBP' ? undefined : (await currentRates({ db })).rates
+  return storablePounds(new Big(convertAmount(amount, currency, 'GBP', rates)))
 }
 
 const positiveRate = z.number().positive().finite()

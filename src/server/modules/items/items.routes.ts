@@ -20,7 +20,9 @@ import { createItem, editItem, removeItem } from './items.write.service.ts'
 const tags = ['Catalogue']
 const noSuchItem = 'No item has this id (NOT_FOUND).'
 const takenNumber = 'Another item of the type has this number (CONFLICT).'
-const badVariant = 'variantOf names the item itself or no item (BAD_REQUEST).'
+const badVariant =
+  'variantOf names the item itself or no item, or the retail price comes to more than 99999999.99 in ' +
+  'pounds (BAD_REQUEST).'
 
 /** The catalogue: public reads (cached, ADR 002) and signed-in writes. */
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {

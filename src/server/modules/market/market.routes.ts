@@ -4,6 +4,7 @@ import { sendCachedJson } from '#server/lib/read-cache.ts'
 import { errors, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { itemIdParamsSchema } from '#shared/contract/catalogue.ts'
+import { idSchema } from '#shared/contract/common.ts'
 import {
   priceByConditionSchema,
   priceHistoryQuerySchema,
@@ -28,7 +29,7 @@ import {
 } from './market.service.ts'
 
 const tags = ['Market']
-const itemIdParam = z.object({ itemId: itemIdParamsSchema.shape.id })
+const itemIdParam = z.object({ itemId: idSchema({ name: 'itemId' }) })
 const noSuchItem = errors({ 404: 'No item has this id (NOT_FOUND).' })
 const noSuchSale = 'No sale has this id (NOT_FOUND).'
 

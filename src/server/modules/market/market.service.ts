@@ -38,14 +38,11 @@ import {
 } from './market.repo.ts'
 import { usableMarketplacePrice } from './marketplace.ts'
 
-const MAX_STORED_PRICE = new Big('99999999.99')
-
-/** The amount in pounds at the rate of the sale's day, within what a price column holds. */
+/** The amount in pounds at the rate of the sale's day (toGbpOnDay refuses more than a price column holds). */
 async function priceInGbp(db: Database, body: RecordSaleData): Promise<string> {
   const gbp = new Big(
     await toGbpOnDay({ db, amount: body.price, currency: body.currency, day: body.saleDate }),
   )
-  if (gbp.gt(MAX_STORED_PRICE)) throw badRequest('Price is too large to record.')
   if (gbp.lte(0)) throw badRequest('Price is too small to record: it is less than 1p.')
   return gbp.toFixed(2)
 }

@@ -116,6 +116,13 @@ describe('validateEntry', () => {
       'Quantity must be a whole number',
     )
     expect(validateEntry({ ...valid, quantity: '' }, { conditions }).quantity).toBe('Required')
+    expect(validateEntry({ ...valid, quantity: '10001' }, { conditions }).quantity).toBe(
+      'Quantity must be at most 10000',
+    )
+  })
+
+  it('takes a quantity typed with a leading zero as the number the body will carry', () => {
+    expect(validateEntry({ ...valid, quantity: '05' }, { conditions }).quantity).toBeUndefined()
   })
 
   it("says 'Expected number, received string' for text in a number field", () => {

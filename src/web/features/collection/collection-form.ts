@@ -82,8 +82,10 @@ export function entryFieldsShape(rules: EntryRules) {
     quantity: numberInputText()
       .trim()
       .min(1, { message: FORM_MESSAGES.required })
-      // The contract reads the quantity from any JSON value; here it is always text.
-      .pipe(quantitySchema as unknown as z.ZodType<number, string>),
+      // The body carries Number(text) (addEntryBody), so that number is what the contract checks: '05'
+      // typed in the input is 5, though the API itself takes only plain numerals as text.
+      .transform(Number)
+      .pipe(quantitySchema as z.ZodType<number, number>),
     pricePaid: numberInputText().pipe(pricePaidSchema),
     purchaseDate: z
       .string()

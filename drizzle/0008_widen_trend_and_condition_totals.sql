@@ -1,0 +1,2 @@
+ALTER TABLE "price_condition_stats" ALTER COLUMN "total_price_gbp" SET DATA TYPE numeric(20, 2);--> statement-breakpoint
+ALTER TABLE "price_snapshots" ALTER COLUMN "trend" SET DATA TYPE numeric(14, 2);
