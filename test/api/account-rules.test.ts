@@ -109,6 +109,7 @@ describe('GET /api/logout from another site', () => {
     ['cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
     ['no Sec-Fetch-Site', {}],
+    ['a picture on our own page', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors' }],
   ])('%s: goes home but keeps the session', async (_case, headers) => {
     const { cookie } = await signUp(context.app, { email: uniqueEmail() })
     const response = await context.app.inject({

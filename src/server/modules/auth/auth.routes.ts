@@ -45,10 +45,15 @@ const tooManyAttempts =
 const busy = 'Too many passwords being checked at once; `Retry-After` says when to try again (SERVER_BUSY).'
 
 /**
- * Browsers name where a navigation came from in `Sec-Fetch-Site`: our own pages ('same-origin') or the
- * address bar and bookmarks ('none'). Anything else, or no header at all, may be another site's link.
+ * Browsers name where a request came from in `Sec-Fetch-Site`: our own pages ('same-origin') or the
+ * address bar and bookmarks ('none'). Anything else, or no header at all, may be another site's link. And
+ * it must be a navigation (`Sec-Fetch-Mode`), not a picture or script some page of ours points at it.
  */
-const OWN_NAVIGATION = new Set(['same-origin', 'none'])
+const OWN_ORIGINS = new Set(['same-origin', 'none'])
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'] ?? 'navigate'
+  return OWN_ORIGINS.has(String(request.headers['sec-fetch-site'])) && mode === 'navigate'
+}
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const limiter = new AttemptLimiter(options.limits.perSourcePer15Minutes, 15 * 60 * 1000)
@@ -240,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      if (OWN_NAVIGATION.has(String(request.headers['sec-fetch-site']))) await app.endSession(request, reply)
+      if (isOwnNavigation(request)) await app.endSession(request, reply)
       return reply.redirect('/')
     },
   )

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { errors, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { endedSessionsSchema, sessionIdParamsSchema, sessionListSchema } from '#shared/contract/sessions.ts'
@@ -8,7 +9,7 @@ const tags = ['Profile']
 /** The signed-in user's sessions: see them and end them (DESIGN §4, the profile's Sessions card). */
 export const sessionsRoutes = signedInRoutes(async (app) => {
   /** Inside signedInRoutes a user means a session: the session plugin sets both together. */
-  const current = (request: { signedInUser(): { id: string }; sessionId: string | null }) => ({
+  const current = (request: FastifyRequest) => ({
     db: app.db,
     userId: request.signedInUser().id,
     currentSid: request.sessionId ?? '',
