@@ -75,6 +75,31 @@ describe('wrong passwords from elsewhere do not lock the owner out', () => {
     // The owner, elsewhere, is not affected.
     expect((await logIn(email, 'the right password', '198.51.100.20')).statusCode).toBe(200)
   })
+
+  it("lets a browser that signed in before through, even from the guesser's own address", async () => {
+    const email = uniqueEmail()
+    await signUp(context.app, { email, password: 'the right password' })
+    const office = '203.0.113.80'
+    const earlier = await logIn(email, 'the right password', office)
+    const deviceCookie = [earlier.headers['set-cookie'] ?? []]
+      .flat()
+      .find((cookie) => cookie.startsWith('bf_device='))
+    expect(deviceCookie).toMatch(/Path=\/api\/auth\/login; HttpOnly; SameSite=Strict/)
+    const device = deviceCookie?.split(';')[0] as string
+    for (let i = 0; i < 10; i++) expect((await logIn(email, `guess ${i}`, office)).statusCode).toBe(401)
+    expect((await logIn(email, 'the right password', office)).statusCode).toBe(429)
+    const withDevice = (cookie: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'the right password' },
+        remoteAddress: office,
+        headers: { cookie },
+      })
+    // A made-up device cookie counts as the address does.
+    expect((await withDevice('bf_device=made-up')).statusCode).toBe(429)
+    expect((await withDevice(device)).statusCode).toBe(200)
+  })
 })
 
 describe('sign-up says an e-mail is taken only under the per-source limit', () => {

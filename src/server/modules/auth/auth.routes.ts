@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '#server/errors.ts'
@@ -14,10 +14,14 @@ import {
 } from '#shared/contract/auth.ts'
 import { AttemptLimiter } from './attempt-limiter.ts'
 import { logIn, register, signInWithOidc, TOO_MANY_ATTEMPTS } from './auth.service.ts'
+import { KnownDevices } from './known-devices.ts'
 import type { OidcAttempt, OidcClient } from './oidc.ts'
 import { PasswordCheckBusyError } from './passwords.ts'
 
 const OIDC_COOKIE = 'bf_oidc'
+/** Marks a browser that has signed in to an account before (known-devices.ts); read only by sign-in. */
+const DEVICE_COOKIE = 'bf_device'
+const DEVICE_COOKIE_DAYS = 90
 
 export interface AuthRoutesOptions {
   betaPublic: boolean
@@ -57,6 +61,17 @@ function isOwnNavigation(request: FastifyRequest): boolean {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const limiter = new AttemptLimiter(options.limits.perSourcePer15Minutes, 15 * 60 * 1000)
+  const knownDevices = new KnownDevices()
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply, email: string | null) => {
+    if (!email) return
+    reply.setCookie(DEVICE_COOKIE, knownDevices.tokenFor(email), {
+      path: '/api/auth/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    })
+  }
   // Before the error handler writes the answer: a busy 503 says when to come back.
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof PasswordCheckBusyError) reply.header('retry-after', String(error.retryAfterSeconds))
@@ -89,6 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const user = await register({ db: app.db, body: request.body, limiter, source: request.ip })
       await app.startSession(request, reply, user.id)
+      rememberDevice(request, reply, user.email)
       return reply.code(201).send(user)
     },
   )
@@ -112,8 +128,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: perIp,
     },
     async (request, reply) => {
-      const user = await logIn({ db: app.db, body: request.body, limiter, source: request.ip })
+      // A browser that signed in to this account before has attempts of its own (known-devices.ts).
+      const known = knownDevices.recognises(request.cookies[DEVICE_COOKIE], request.body.email)
+      const source = known ? 'a known device' : request.ip
+      const user = await logIn({ db: app.db, body: request.body, limiter, source })
       await app.startSession(request, reply, user.id)
+      rememberDevice(request, reply, user.email)
       return user
     },
   )

@@ -70,7 +70,7 @@ export async function logIn({
   db: Database
   body: LoginData
   limiter: AttemptLimiter
-  /** The client's address (request.ip). */
+  /** The client's address (request.ip), or a browser that signed in to this account before. */
   source: string
 }): Promise<User> {
   const key = `login:${body.email}|${source}`
