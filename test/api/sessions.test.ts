@@ -202,20 +202,32 @@ describe('session lifetime and cap', () => {
   it('never slides a session past its absolute end', async () => {
     const { userId, phone } = await userOnTwoDevices()
     await context.database.db.execute(
-      sql`update sessions set created_at = now() - interval '89 days', expire = now() + interval '12 hours'
+      sql`update sessions set created_at = now() - interval '85 days', expire = now() + interval '1 day'
         where sess ->> 'userId' = ${userId}`,
     )
     const response = await context.app.inject({ url: '/api/auth/user', headers: { cookie: phone } })
     expect(response.statusCode).toBe(200)
+    // Five days are left of its 90: the cookie and the row say so, not 30 days.
     const maxAge = Number(/Max-Age=(\d+)/.exec(String(response.headers['set-cookie']))?.[1])
-    expect(maxAge).toBeGreaterThan(86_400 - 60)
-    expect(maxAge).toBeLessThanOrEqual(86_400)
+    expect(Math.round(maxAge / 3600)).toBe(120)
     const [row] = await queryRows<{ hours: number }>(
       context.database.db,
       sql`select round(extract(epoch from max(expire) - now()) / 3600)::int as hours from sessions
         where sess ->> 'userId' = ${userId}`,
     )
-    expect(row?.hours).toBe(24)
+    expect(row?.hours).toBe(120)
+  })
+
+  it('writes nothing on each request in its last day, when there is no room to slide', async () => {
+    const { userId, phone } = await userOnTwoDevices()
+    await context.database.db.execute(
+      sql`update sessions set created_at = now() - interval '89 days 12 hours',
+          expire = now() + interval '12 hours', last_seen_at = now()
+        where sess ->> 'userId' = ${userId}`,
+    )
+    const response = await context.app.inject({ url: '/api/auth/user', headers: { cookie: phone } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['set-cookie']).toBeUndefined()
   })
 
   it('notes when a session was last seen, at most every few minutes', async () => {

@@ -68,10 +68,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
       ...session.user,
       hasAccess: options.betaPublic || session.onAccessList || session.user.role === 'admin',
     }
-    const extendDue = new Date(session.expire).getTime() - Date.now() < EXTEND_WHEN_LEFT_MS
+    const expire = new Date(session.expire).getTime()
+    const absoluteEnd = new Date(session.createdAt).getTime() + SESSION_LIFETIME.absoluteDays * DAY_MS
+    // Near its absolute end a session has no room to slide: extending it then would write every time.
+    const extendDue = expire - Date.now() < EXTEND_WHEN_LEFT_MS && absoluteEnd - expire > DAY_MS
     if (extendDue || Date.now() - new Date(session.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
-      const expire = new Date(await touchSession(app.db, sid, SESSION_LIFETIME))
-      if (extendDue) setCookie(request, reply, token, expire)
+      const extended = new Date(await touchSession(app.db, sid, SESSION_LIFETIME))
+      if (extendDue) setCookie(request, reply, token, extended)
     }
   })
 

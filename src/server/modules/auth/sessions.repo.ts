@@ -41,6 +41,7 @@ export interface SessionRow {
   user: User
   onAccessList: boolean
   expire: string
+  createdAt: string
   lastSeenAt: string
 }
 
@@ -53,7 +54,7 @@ export async function findSession(
   const rows = await queryRows<SessionRow>(
     db,
     sql`select row_to_json(x) as user, ${iso(sql`s.expire`)} as expire,
-        ${iso(sql`s.last_seen_at`)} as "lastSeenAt",
+        ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.last_seen_at`)} as "lastSeenAt",
         exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
       from sessions s
       cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
