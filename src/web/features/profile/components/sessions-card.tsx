@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { LogOut, Monitor } from 'lucide-react'
+import { LogOut, Monitor, Smartphone } from 'lucide-react'
 import type { Session } from '#shared/contract/sessions.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
@@ -75,9 +75,10 @@ export function SessionsCard() {
 function SessionRow({ session }: { session: Session }) {
   const endSession = useEndSession()
   const lastSeen = relativeTime(session.lastSeenAt, Date.now())
+  const Icon = /\b(iOS|Android)$/.test(session.device) ? Smartphone : Monitor
   return (
     <li className="flex items-center gap-3 py-3">
-      <Monitor aria-hidden="true" className="size-5 shrink-0 text-subtle" />
+      <Icon aria-hidden="true" className="size-5 shrink-0 text-subtle" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-fg text-sm">
           {session.device}
