@@ -16,8 +16,8 @@ import { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
 import { uniqueEmail } from './support.ts'
 
 /**
- * A client address of its own for each sign-up and sign-in. The servers trust X-Forwarded-For and
- * allow 20 attempts per address per minute; these specs' accounts must not use up the budget the
+ * A client address of its own for each sign-up and sign-in. The servers trust X-Forwarded-For from
+ * loopback (TRUST_PROXY in playwright.config.ts) and allow 20 attempts per address per minute; these specs' accounts must not use up the budget the
  * other specs (all from 127.0.0.1) rely on.
  */
 export function clientAddress(): Record<string, string> {

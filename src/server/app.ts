@@ -9,6 +9,7 @@ import { ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts'
 import { collectionsRoutes } from './modules/collections/collections.routes.ts'
 import { fxRoutes } from './modules/fx/fx.routes.ts'
 import type { ImageProxyOptions } from './modules/images/image-proxy.ts'
@@ -49,12 +50,12 @@ export interface AppOptions {
    * addresses. It decides `request.ip` (rate limits) and `request.protocol`/`host` (same-origin, HSTS).
    */
   trustProxy?: false | number | string[]
-  /** Sign-in attempts per IP per minute and per e-mail per 15 minutes. */
+  /** Sign-in and sign-up requests per IP per minute; attempts per e-mail and source per 15 minutes. */
   authLimits?: AuthRoutesOptions['limits']
 }
 
 const DEFAULT_IMAGE_HOSTS = ['cdn.rebrickable.com', 'img.bricklink.com', 'images.brickset.com']
-const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perEmailPer15Minutes: 10 }
+const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perSourcePer15Minutes: 10 }
 
 /** Builds the Fastify instance (plugins, then modules). It never listens: main.ts and tests do that. */
 export async function buildApp(options: AppOptions) {
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions) {
         limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
       })
       await api.register(meRoutes)
+      await api.register(sessionsRoutes)
       await api.register(collectionsRoutes)
       await api.register(fxRoutes)
       await api.register(imagesRoutes, options.imageProxy ?? { allowedHosts: DEFAULT_IMAGE_HOSTS })

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
-    authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perEmailPer15Minutes: 10 },
+    authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
     oidc:

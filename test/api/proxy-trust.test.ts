@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sessionCookie, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
-const limits = { perIpPerMinute: 5, perEmailPer15Minutes: 1000 }
+const limits = { perIpPerMinute: 5, perSourcePer15Minutes: 1000 }
 const untrusting = setupTestApp({ authLimits: limits })
 // app.inject comes from 127.0.0.1, so this is "behind a proxy on loopback".
 const behindProxy = setupTestApp({ authLimits: limits, trustProxy: ['127.0.0.1'] })

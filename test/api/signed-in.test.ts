@@ -60,9 +60,12 @@ describe('signed-in scopes', () => {
         'POST /api/items/not-a-number/sales',
         'POST /api/sales/not-a-number/verify',
         'DELETE /api/sales/not-a-number',
+        'GET /api/me/sessions',
+        'DELETE /api/me/sessions/not-a-number',
+        'POST /api/me/sessions/revoke-others',
       ]),
     )
-    expect(keys).toHaveLength(17)
+    expect(keys).toHaveLength(20)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/client.ts'
-import { deleteExpiredSessions } from '../modules/auth/auth.repo.ts'
+import { deleteExpiredSessions } from '../modules/auth/sessions.repo.ts'
+import { SESSION_LIFETIME } from '../modules/auth/sessions.service.ts'
 
 const SIX_HOURS_MS = 6 * 60 * 60 * 1000
 
-/** Deletes expired sessions now and every six hours (an expired row is already ignored; this keeps the table small). */
+/** Deletes expired sessions (past either end) now and every six hours (an expired row is already ignored; this keeps the table small). */
 export function startSessionCleanup({ db, log }: { db: Database; log: FastifyBaseLogger }): () => void {
   const run = () =>
-    deleteExpiredSessions(db).catch((error: unknown) =>
+    deleteExpiredSessions(db, SESSION_LIFETIME).catch((error: unknown) =>
       log.warn({ err: error }, 'expired sessions not cleaned up'),
     )
   void run()

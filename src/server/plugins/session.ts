@@ -3,13 +3,17 @@ import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { User } from '#shared/contract/auth.ts'
-import { deleteSession, extendSession, findSession, insertSession } from '../modules/auth/auth.repo.ts'
+import { deleteSession, findSession, insertSession, touchSession } from '../modules/auth/sessions.repo.ts'
+import { MAX_SESSIONS_PER_USER, SESSION_LIFETIME } from '../modules/auth/sessions.service.ts'
 
 export const SESSION_COOKIE = 'bf_session'
-const SESSION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
-/** A session is extended (one write) at most once a day, not on every request. */
-const EXTEND_WHEN_LEFT_MS = (SESSION_DAYS - 1) * DAY_MS
+/** A session is extended (one write, and a new cookie) at most once a day, not on every request. */
+const EXTEND_WHEN_LEFT_MS = (SESSION_LIFETIME.slidingDays - 1) * DAY_MS
+/** "Last seen" on the session list is kept to within five minutes: one write per session at most that often. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000
+/** Enough of a User-Agent to name the browser; a longer one is not worth storing. */
+const USER_AGENT_MAX = 512
 
 export interface SessionUser extends User {
   /** Beta access: the beta is public, the e-mail is on the access list, or the user is an admin. */
@@ -32,27 +36,29 @@ const sessionId = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Server-side sessions in the `sessions` table (DESIGN §4): an httpOnly, SameSite=Lax cookie holding a
- * random token; 30 days, sliding; a new session at every sign-in; deleted at sign-out.
+ * random token; 30 days, sliding, and never more than 90 days after sign-in; a new session at every
+ * sign-in, the user's 20 newest kept; deleted at sign-out.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPublic: boolean }) => {
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
 
-  const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+  /** The cookie lives as long as the session: until `expire`. */
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expire: Date) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: request.protocol === 'https',
-      maxAge: SESSION_DAYS * 24 * 60 * 60,
+      maxAge: Math.max(0, Math.round((expire.getTime() - Date.now()) / 1000)),
     })
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return
     const sid = sessionId(token)
-    const session = await findSession(app.db, sid)
+    const session = await findSession(app.db, sid, SESSION_LIFETIME)
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' })
       return
@@ -62,9 +68,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
       ...session.user,
       hasAccess: options.betaPublic || session.onAccessList || session.user.role === 'admin',
     }
-    if (new Date(session.expire).getTime() - Date.now() < EXTEND_WHEN_LEFT_MS) {
-      await extendSession(app.db, sid, new Date(Date.now() + SESSION_DAYS * DAY_MS))
-      setCookie(request, reply, token)
+    const expire = new Date(session.expire).getTime()
+    const absoluteEnd = new Date(session.createdAt).getTime() + SESSION_LIFETIME.absoluteDays * DAY_MS
+    // Near its absolute end a session has no room to slide: extending it then would write every time.
+    const extendDue = expire - Date.now() < EXTEND_WHEN_LEFT_MS && absoluteEnd - expire > DAY_MS
+    if (extendDue || Date.now() - new Date(session.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
+      const extended = new Date(await touchSession(app.db, sid, SESSION_LIFETIME))
+      if (extendDue) setCookie(request, reply, token, extended)
     }
   })
 
@@ -75,9 +85,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
     await insertSession(app.db, {
       sid: sessionId(token),
       userId,
-      expire: new Date(Date.now() + SESSION_DAYS * DAY_MS),
+      userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+      lifetime: SESSION_LIFETIME,
+      keep: MAX_SESSIONS_PER_USER,
     })
-    setCookie(request, reply, token)
+    setCookie(request, reply, token, new Date(Date.now() + SESSION_LIFETIME.slidingDays * DAY_MS))
   })
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -29,10 +29,23 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the random cookie token; the token itself is never stored. */
     sid: text().primaryKey(),
+    /** `{ userId }` (the connect-pg-simple shape DESIGN §4 names). */
     sess: jsonb().notNull(),
+    /** The sliding end: 30 days after last use, never past createdAt + 90 days (plugins/session.ts). */
     expire: timestamp({ withTimezone: true }).notNull(),
+    /** What the profile's session list names a session by: never the sid, which opens it. */
+    publicId: uuid().notNull().unique('sessions_public_id_unique').defaultRandom(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Updated at most every few minutes, not on every request (plugins/session.ts). */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in, cut to 512 characters; shown summarised. */
+    userAgent: text(),
   },
-  (table) => [index('sessions_expire_idx').on(table.expire)],
+  (table) => [
+    index('sessions_expire_idx').on(table.expire),
+    // A user's sessions: the list on the profile, and the cap per user at each sign-in.
+    index('sessions_user_id_idx').on(sql`(${table.sess} ->> 'userId')`),
+  ],
 )
 
 /** The private-beta allow-list; BETA_PUBLIC=true opens the app to everyone. */

@@ -3,8 +3,8 @@ import { type Database, queryRows } from '#server/db/client.ts'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileData } from '#shared/contract/me.ts'
 
-/** Columns of a user as the API shows them. */
-const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+/** Columns of a user as the API shows them (also read with a session, sessions.repo.ts). */
+export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_image_url as "profileImageUrl", u.profile_type as "profileType",
   u.currency_preference as "currencyPreference", u.onboarding_completed as "onboardingCompleted",
   u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
@@ -117,42 +117,4 @@ export async function updateUserProfile(
       where u.id = ${userId} returning ${userColumns}`,
   )
   return rows[0]
-}
-
-export interface SessionRow {
-  user: User
-  expire: string
-  onAccessList: boolean
-}
-
-export async function insertSession(db: Database, session: { sid: string; userId: string; expire: Date }) {
-  await db.execute(
-    sql`insert into sessions (sid, sess, expire)
-      values (${session.sid}, ${JSON.stringify({ userId: session.userId })}::jsonb, ${session.expire.toISOString()})`,
-  )
-}
-
-/** The live session's user, with whether their e-mail is on the beta access list. */
-export async function findSession(db: Database, sid: string): Promise<SessionRow | undefined> {
-  const rows = await queryRows<{ user: User; expire: string; onAccessList: boolean }>(
-    db,
-    sql`select row_to_json(x) as user, s.expire::text as expire,
-        exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
-      from sessions s
-      cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
-      where s.sid = ${sid} and s.expire > now()`,
-  )
-  return rows[0]
-}
-
-export async function extendSession(db: Database, sid: string, expire: Date) {
-  await db.execute(sql`update sessions set expire = ${expire.toISOString()} where sid = ${sid}`)
-}
-
-export async function deleteSession(db: Database, sid: string) {
-  await db.execute(sql`delete from sessions where sid = ${sid}`)
-}
-
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.execute(sql`delete from sessions where expire < now()`)
 }

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '#server/errors.ts'
@@ -14,16 +14,24 @@ import {
 } from '#shared/contract/auth.ts'
 import { AttemptLimiter } from './attempt-limiter.ts'
 import { logIn, register, signInWithOidc, TOO_MANY_ATTEMPTS } from './auth.service.ts'
+import { KnownDevices } from './known-devices.ts'
 import type { OidcAttempt, OidcClient } from './oidc.ts'
+import { PasswordCheckBusyError } from './passwords.ts'
 
 const OIDC_COOKIE = 'bf_oidc'
+/** Marks a browser that has signed in to an account before (known-devices.ts); read only by sign-in. */
+const DEVICE_COOKIE = 'bf_device'
+const DEVICE_COOKIE_DAYS = 90
 
 export interface AuthRoutesOptions {
   betaPublic: boolean
   oidc?: OidcClient
   publicUrl?: string
-  /** Sign-in and sign-up attempts allowed per IP address per minute, and per e-mail per 15 minutes. */
-  limits: { perIpPerMinute: number; perEmailPer15Minutes: number }
+  /**
+   * Sign-in and sign-up requests allowed per IP address per minute; sign-in attempts per e-mail and source
+   * together, and 'e-mail taken' answers per source, per 15 minutes.
+   */
+  limits: { perIpPerMinute: number; perSourcePer15Minutes: number }
 }
 
 /** What the provider sends back (RFC 6749 §4.1.2); openid-client reads and checks it from the URL. */
@@ -36,10 +44,38 @@ const oidcCallbackQuerySchema = z.looseObject({
 })
 
 const tags = ['Accounts']
-const tooManyAttempts = 'Too many attempts from this address or for this e-mail (RATE_LIMITED).'
+const tooManyAttempts =
+  'Too many attempts from this address, or for this e-mail from this address (RATE_LIMITED).'
+const busy = 'Too many passwords being checked at once; `Retry-After` says when to try again (SERVER_BUSY).'
+
+/**
+ * Browsers name where a request came from in `Sec-Fetch-Site`: our own pages ('same-origin') or the
+ * address bar and bookmarks ('none'). Anything else, or no header at all, may be another site's link. And
+ * it must be a navigation (`Sec-Fetch-Mode`), not a picture or script some page of ours points at it.
+ */
+const OWN_ORIGINS = new Set(['same-origin', 'none'])
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'] ?? 'navigate'
+  return OWN_ORIGINS.has(String(request.headers['sec-fetch-site'])) && mode === 'navigate'
+}
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const limiter = new AttemptLimiter(options.limits.perEmailPer15Minutes, 15 * 60 * 1000)
+  const limiter = new AttemptLimiter(options.limits.perSourcePer15Minutes, 15 * 60 * 1000)
+  const knownDevices = new KnownDevices()
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply, email: string | null) => {
+    if (!email) return
+    reply.setCookie(DEVICE_COOKIE, knownDevices.tokenFor(email), {
+      path: '/api/auth/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    })
+  }
+  // Before the error handler writes the answer: a busy 503 says when to come back.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof PasswordCheckBusyError) reply.header('retry-after', String(error.retryAfterSeconds))
+  })
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED'),
@@ -56,16 +92,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: {
           201: json('The new user; the session cookie is set', userSchema),
           ...errors({
+            400: 'The password is one of the most common ones, one character repeated, or the e-mail itself (WEAK_PASSWORD); the message says which.',
             409: 'An account with this e-mail exists (CONFLICT).',
             429: tooManyAttempts,
+            503: busy,
           }),
         },
       },
       config: perIp,
     },
     async (request, reply) => {
-      const user = await register({ db: app.db, body: request.body, limiter })
+      const user = await register({ db: app.db, body: request.body, limiter, source: request.ip })
       await app.startSession(request, reply, user.id)
+      rememberDevice(request, reply, user.email)
       return reply.code(201).send(user)
     },
   )
@@ -82,14 +121,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           ...errors({
             401: 'Incorrect e-mail or password, one message for both (WRONG_CREDENTIALS).',
             429: tooManyAttempts,
+            503: busy,
           }),
         },
       },
       config: perIp,
     },
     async (request, reply) => {
-      const user = await logIn({ db: app.db, body: request.body, limiter })
+      // A browser that signed in to this account before has attempts of its own (known-devices.ts).
+      const known = knownDevices.recognises(request.cookies[DEVICE_COOKIE], request.body.email)
+      const source = known ? 'a known device' : request.ip
+      const user = await logIn({ db: app.db, body: request.body, limiter, source })
       await app.startSession(request, reply, user.id)
+      rememberDevice(request, reply, user.email)
       return user
     },
   )
@@ -203,11 +247,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   )
 
+  // A link on another site must not sign people out (a GET passes the same-origin check of writes), so
+  // the GET ends the session only for our own pages and the address bar; anything else just goes home.
+  // Browsers that send no Sec-Fetch-Site (plain HTTP to a non-local address) sign out with the POST,
+  // which is what the web app's own Sign out does.
   app.get(
     '/logout',
-    { schema: { tags, summary: 'Sign out and go to the start page', response: { 302: noBody('To `/`') } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out from our own pages or the address bar, and go to the start page',
+        description:
+          'Ends the session only when the browser says the navigation came from this site or the address ' +
+          "bar (`Sec-Fetch-Site: same-origin` or `none`); from another site's link it only redirects. " +
+          'Scripts and the web app sign out with `POST /api/auth/logout`.',
+        response: { 302: noBody('To `/`, signed out (or, from another site, still signed in)') },
+      },
+    },
     async (request, reply) => {
-      await app.endSession(request, reply)
+      if (isOwnNavigation(request)) await app.endSession(request, reply)
       return reply.redirect('/')
     },
   )

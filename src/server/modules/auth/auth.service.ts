@@ -14,43 +14,67 @@ import {
   type OidcProfile,
   updateUserProfile,
 } from './auth.repo.ts'
+import { weakPasswordReason } from './password-rules.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.'
 
+const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED')
+
+/**
+ * A new account. Saying that an e-mail is taken lets a caller test addresses, so each source (the client's
+ * address) may be told so only as often as it may guess a password: after that many 'taken' answers in the
+ * window, every sign-up from it waits, whether its e-mail is taken or not (a 429 that depended on the
+ * e-mail would answer the question again).
+ */
 export async function register({
   db,
   body,
   limiter,
+  source,
 }: {
   db: Database
   body: RegisterData
   limiter: AttemptLimiter
+  /** The client's address (request.ip). */
+  source: string
 }): Promise<User> {
-  if (!limiter.take(`register:${body.email}`)) throw new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED')
+  const key = `register:${source}`
+  if (limiter.exhausted(key)) throw tooManyAttempts()
+  const weak = weakPasswordReason(body.password, body.email)
+  if (weak) throw new HttpError(400, weak, 'WEAK_PASSWORD')
   const user = await insertPasswordUser(db, {
     email: body.email,
     passwordHash: await hashPassword(body.password),
     firstName: body.firstName ?? null,
     lastName: body.lastName ?? null,
   })
-  if (!user) throw conflict('An account with this email already exists. Sign in instead.')
+  if (!user) {
+    limiter.take(key)
+    throw conflict('An account with this email already exists. Sign in instead.')
+  }
   return user
 }
 
-/** One message for a wrong e-mail and a wrong password, and the same time spent on both. */
+/**
+ * One message for a wrong e-mail and a wrong password, and the same time spent on both. Attempts are
+ * counted per e-mail and source together: ten wrong passwords from elsewhere do not lock the owner out.
+ */
 export async function logIn({
   db,
   body,
   limiter,
+  source,
 }: {
   db: Database
   body: LoginData
   limiter: AttemptLimiter
+  /** The client's address (request.ip), or a browser that signed in to this account before. */
+  source: string
 }): Promise<User> {
-  const key = `login:${body.email}`
-  if (!limiter.take(key)) throw new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED')
+  const key = `login:${body.email}|${source}`
+  if (!limiter.take(key)) throw tooManyAttempts()
   const credentials = await findCredentials(db, body.email)
   const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), body.password)
   const user = credentials?.passwordHash && valid ? await findUserById(db, credentials.id) : undefined

@@ -3,7 +3,7 @@ import { LogOut, Settings, UserRound } from 'lucide-react'
 import { useRef } from 'react'
 import { Link } from 'wouter'
 import type { User } from '#shared/contract/auth.ts'
-import { LOGOUT_PATH } from '#web/lib/auth/auth-queries.ts'
+import { LOGOUT_PATH, signOutOnClick } from '#web/lib/auth/auth-queries.ts'
 import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
 import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
 import { useFocusOnMount } from './use-focus-on-mount.ts'
@@ -51,8 +51,7 @@ export function UserMenuList({
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-line" />
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            {/* A full navigation: the server ends the session and sends us to '/'. */}
-            <a href={LOGOUT_PATH}>
+            <a href={LOGOUT_PATH} onClick={signOutOnClick}>
               <LogOut aria-hidden="true" className="size-4 text-muted" />
               Logout
             </a>

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { MouseEvent } from 'react'
 import type { AuthProviders, BetaAccess, User } from '#shared/contract/auth.ts'
 import { ApiError, apiRequest } from '../api.ts'
 
@@ -94,4 +95,21 @@ export function hasBetaAccess(access: BetaAccess | undefined): boolean {
 /** Login and logout are full navigations to the server, which sets or ends the session. */
 export function navigateToLogin(): void {
   window.location.assign(LOGIN_PATH)
+}
+
+/**
+ * The Sign out links' click: POST /api/auth/logout (guarded by the same-origin check), then a full
+ * navigation home, as following the link would do. The links keep `href={LOGOUT_PATH}`, but that GET
+ * signs out only when the browser says the click came from our own page (Sec-Fetch-Site), which browsers
+ * do not send over plain HTTP to another machine; the POST works everywhere. Clicks that open a new tab
+ * are left to the browser.
+ */
+export function signOutOnClick(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  event.preventDefault()
+  apiRequest('POST', '/api/auth/logout').then(
+    () => window.location.assign('/'),
+    // The POST did not get through: try the link's own way.
+    () => window.location.assign(LOGOUT_PATH),
+  )
 }

@@ -1,6 +1,6 @@
 import { LogOut, RefreshCw, TriangleAlert } from 'lucide-react'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { LOGOUT_PATH } from '#web/lib/auth/auth-queries.ts'
+import { LOGOUT_PATH, signOutOnClick } from '#web/lib/auth/auth-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
@@ -22,7 +22,7 @@ export function AccessErrorPage() {
           <RefreshCw aria-hidden="true" />
           Try again
         </button>
-        <a href={LOGOUT_PATH} className={buttonClasses('secondary', 'md')}>
+        <a href={LOGOUT_PATH} onClick={signOutOnClick} className={buttonClasses('secondary', 'md')}>
           <LogOut aria-hidden="true" />
           Sign Out
         </a>

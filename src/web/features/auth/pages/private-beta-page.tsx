@@ -1,7 +1,7 @@
 import { Lock, LogOut, Mail, Users } from 'lucide-react'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { LOGOUT_PATH } from '#web/lib/auth/auth-queries.ts'
+import { LOGOUT_PATH, signOutOnClick } from '#web/lib/auth/auth-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
@@ -62,8 +62,11 @@ export function PrivateBetaPage() {
             <Mail aria-hidden="true" />
             Contact Us
           </a>
-          {/* A full navigation: the server ends the session and sends us to '/'. */}
-          <a href={LOGOUT_PATH} className={buttonClasses('secondary', 'md', 'sm:flex-1')}>
+          <a
+            href={LOGOUT_PATH}
+            onClick={signOutOnClick}
+            className={buttonClasses('secondary', 'md', 'sm:flex-1')}
+          >
             <LogOut aria-hidden="true" />
             Sign Out
           </a>

@@ -6,6 +6,7 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { AccountStatsCard } from '../components/account-stats-card.tsx'
 import { PersonalInfoCard } from '../components/personal-info-card.tsx'
+import { SessionsCard } from '../components/sessions-card.tsx'
 import { profileTypeTitle } from '../profile-form.ts'
 
 const QUICK_LINKS = [
@@ -47,7 +48,10 @@ export function ProfilePage() {
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <PersonalInfoCard user={user} />
+        <div className="grid content-start gap-6">
+          <PersonalInfoCard user={user} />
+          <SessionsCard />
+        </div>
         <div className="grid content-start gap-6">
           <AccountStatsCard />
           <Card as="nav" aria-labelledby="quick-links-heading" className="p-5 sm:p-6">

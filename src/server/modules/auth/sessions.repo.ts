@@ -1,0 +1,134 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { User } from '#shared/contract/auth.ts'
+import { userColumns } from './auth.repo.ts'
+
+/** How long sessions last (plugins/session.ts decides; the SQL applies it). */
+export interface SessionLifetime {
+  slidingDays: number
+  absoluteDays: number
+}
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const ownedBy = (userId: string) => sql`s.sess ->> 'userId' = ${userId}`
+/** Within both ends: the sliding one (expire) and the absolute one (created_at + absoluteDays). */
+const live = (lifetime: SessionLifetime) =>
+  sql`s.expire > now() and s.created_at > now() - make_interval(days => ${lifetime.absoluteDays})`
+
+/**
+ * Starts a session, then keeps only the user's `keep` newest: a stolen password or a script signing in
+ * again and again cannot pile up sessions without end.
+ */
+export async function insertSession(
+  db: Database,
+  session: { sid: string; userId: string; userAgent: string | null; lifetime: SessionLifetime; keep: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into sessions (sid, sess, expire, user_agent)
+        values (${session.sid}, ${JSON.stringify({ userId: session.userId })}::jsonb,
+          now() + make_interval(days => ${session.lifetime.slidingDays}), ${session.userAgent})`,
+    )
+    await tx.execute(
+      sql`delete from sessions where sid in (
+          select s.sid from sessions s where ${ownedBy(session.userId)}
+          order by s.created_at desc, s.sid offset ${session.keep})`,
+    )
+  })
+}
+
+export interface SessionRow {
+  user: User
+  onAccessList: boolean
+  expire: string
+  createdAt: string
+  lastSeenAt: string
+}
+
+/** The live session's user, with whether their e-mail is on the beta access list. */
+export async function findSession(
+  db: Database,
+  sid: string,
+  lifetime: SessionLifetime,
+): Promise<SessionRow | undefined> {
+  const rows = await queryRows<SessionRow>(
+    db,
+    sql`select row_to_json(x) as user, ${iso(sql`s.expire`)} as expire,
+        ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.last_seen_at`)} as "lastSeenAt",
+        exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
+      from sessions s
+      cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
+      where s.sid = ${sid} and ${live(lifetime)}`,
+  )
+  return rows[0]
+}
+
+/** Notes the session's use and slides its end: slidingDays from now, never past the absolute end. */
+export async function touchSession(db: Database, sid: string, lifetime: SessionLifetime): Promise<string> {
+  const rows = await queryRows<{ expire: string }>(
+    db,
+    sql`update sessions set last_seen_at = now(),
+        expire = least(now() + make_interval(days => ${lifetime.slidingDays}),
+          created_at + make_interval(days => ${lifetime.absoluteDays}))
+      where sid = ${sid} returning ${iso(sql`expire`)} as expire`,
+  )
+  return rows[0]?.expire ?? new Date().toISOString()
+}
+
+export async function deleteSession(db: Database, sid: string) {
+  await db.execute(sql`delete from sessions where sid = ${sid}`)
+}
+
+export async function deleteExpiredSessions(db: Database, lifetime: SessionLifetime): Promise<void> {
+  await db.execute(sql`delete from sessions s where not (${live(lifetime)})`)
+}
+
+export interface SessionListRow {
+  id: string
+  createdAt: string
+  lastSeenAt: string
+  expiresAt: string
+  userAgent: string | null
+  current: boolean
+}
+
+/** The user's live sessions, this one first, then the most recently used. */
+export async function listUserSessions(
+  db: Database,
+  { userId, currentSid, lifetime }: { userId: string; currentSid: string; lifetime: SessionLifetime },
+): Promise<SessionListRow[]> {
+  return queryRows<SessionListRow>(
+    db,
+    sql`select s.public_id as id, ${iso(sql`s.created_at`)} as "createdAt",
+        ${iso(sql`s.last_seen_at`)} as "lastSeenAt", ${iso(sql`s.expire`)} as "expiresAt",
+        s.user_agent as "userAgent", s.sid = ${currentSid} as current
+      from sessions s
+      where ${ownedBy(userId)} and ${live(lifetime)}
+      order by s.sid = ${currentSid} desc, s.last_seen_at desc, s.created_at desc`,
+  )
+}
+
+/** Ends one of the user's sessions by its public id; its sid, or undefined when the user has no such session. */
+export async function deleteUserSession(
+  db: Database,
+  { userId, publicId }: { userId: string; publicId: string },
+): Promise<string | undefined> {
+  const rows = await queryRows<{ sid: string }>(
+    db,
+    sql`delete from sessions s where s.public_id = ${publicId} and ${ownedBy(userId)} returning s.sid`,
+  )
+  return rows[0]?.sid
+}
+
+/** Ends every session of the user but `keepSid`; how many ended. */
+export async function deleteOtherUserSessions(
+  db: Database,
+  { userId, keepSid }: { userId: string; keepSid: string },
+): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with ended as (delete from sessions s where ${ownedBy(userId)} and s.sid <> ${keepSid} returning 1)
+      select count(*)::int as n from ended`,
+  )
+  return rows[0]?.n ?? 0
+}
