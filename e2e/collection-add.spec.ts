@@ -94,6 +94,15 @@ test('an empty collection, then adding by search and by creating a new item (var
   await expect(summaryCard(page, 'Cost Basis')).toContainText('$1400.00')
   await expect(summaryCard(page, 'Total Items')).toContainText('2 sets · 0 minifigures')
   await expect(falconRow).toContainText('—')
+  // No market price yet is not a loss (issue 12): no value, no P&L, and the unpriced cost said apart.
+  await expect(summaryCard(page, 'Total Value')).toContainText('$0.00')
+  await expect(summaryCard(page, 'Total Value')).toContainText(
+    '1 entry (cost $1400.00) without a market price yet',
+  )
+  await expect(summaryCard(page, 'Unrealized P&L')).toContainText('$0.00')
+  await expect(summaryCard(page, 'Unrealized P&L')).toContainText('No market prices yet')
+  await expect(summaryCard(page, 'Unrealized P&L')).not.toContainText('%')
+  await saveScreenshot(page, 'collection-unpriced', { fullPage: false })
 
   // Create mode: nothing in the catalogue matches, so add a new item and the entry in one go.
   // Mostly random, so that no other run's item (the other viewport's) is similar enough to match.

@@ -148,11 +148,13 @@ describe('the collection page', () => {
       minifigCount: 1,
       totalValue: '200.00',
       costBasis: '233.00',
-      // Unpriced entries count at 0: 200 − 233.
-      unrealizedPnl: '-33.00',
-      unrealizedPnlPercent: '-14.16',
+      // Issue 12: an unpriced entry is not a loss. The profit is the priced entry's: 200 − 160.
+      pricedCost: '160.00',
+      unrealizedPnl: '40.00',
+      unrealizedPnlPercent: '25.00',
       change24h: '-40.00',
       unpricedEntries: 2,
+      unpricedCost: '73.00',
     })
     expect(page.summary.topThemes[0]).toEqual({ theme: 'Icons', value: '200.00', items: 2 })
   })
@@ -285,17 +287,62 @@ describe('export and analytics', () => {
     })
     const portfolio = portfolioSchema.parse(response.json())
     const last = portfolio.timeline.at(-1)
-    expect(last).toEqual({ date: today, value: '200.00', costBasis: '233.00' })
+    // The cost line holds what the priced entries cost, so the gap between the lines is a real profit.
+    expect(last).toEqual({ date: today, value: '200.00', costBasis: '160.00' })
     // Sixty days ago only the Galaxy Explorer was owned, before any sale priced it.
     expect(portfolio.timeline[0]).toMatchObject({ value: '0.00' })
     expect(portfolio.byType.find((row) => row.type === 'set')).toMatchObject({ value: '200.00', items: 3 })
     expect(portfolio.best.map((entry) => entry.itemId)).toEqual([ids.galaxy])
     expect(portfolio.worst).toEqual([])
-    expect(portfolio.totalRoiPercent).toBe('-14.16')
+    expect(portfolio.totalRoiPercent).toBe('25.00')
     const bad = await context.app.inject({
       url: '/api/me/portfolio?range=10y',
       headers: { cookie: people.owner },
     })
     expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('a collection the market has not priced yet', () => {
+  it('is worth nothing known, not a loss: no P&L, no ROI, and the unpriced cost said apart', async () => {
+    const { cookie } = await signUp(context.app, { email: uniqueEmail('falcon-owner') })
+    await added(cookie, { itemId: ids.falcon, condition: 'New/Sealed', pricePaid: '799.99', currency: 'GBP' })
+    const page = await pageOf(cookie)
+    expect(page.summary).toMatchObject({
+      totalValue: '0.00',
+      costBasis: '799.99',
+      pricedCost: '0.00',
+      unrealizedPnl: '0.00',
+      unrealizedPnlPercent: null,
+      unpricedEntries: 1,
+      unpricedCost: '799.99',
+    })
+    const portfolio = portfolioSchema.parse(
+      (await context.app.inject({ url: '/api/me/portfolio?range=90d', headers: { cookie } })).json(),
+    )
+    expect(portfolio.totalRoiPercent).toBeNull()
+    expect(portfolio.worst).toEqual([])
+    expect(portfolio.timeline.at(-1)).toEqual({ date: today, value: '0.00', costBasis: '0.00' })
+    const stats = await context.app.inject({ url: '/api/me/stats', headers: { cookie } })
+    expect(stats.json().totalValue).toBe('0.00')
+  })
+
+  it('agrees to the penny on every screen: My Collection, Analytics, Home and the profile stats', async () => {
+    const page = await pageOf(people.owner)
+    const portfolio = portfolioSchema.parse(
+      (
+        await context.app.inject({ url: '/api/me/portfolio?range=1y', headers: { cookie: people.owner } })
+      ).json(),
+    )
+    const stats = (
+      await context.app.inject({ url: '/api/me/stats', headers: { cookie: people.owner } })
+    ).json()
+    expect(stats.totalValue).toBe(page.summary.totalValue)
+    expect(portfolio.totalRoiPercent).toBe(page.summary.unrealizedPnlPercent)
+    expect(portfolio.timeline.at(-1)).toEqual({
+      date: today,
+      value: page.summary.totalValue,
+      costBasis: page.summary.pricedCost,
+    })
   })
 })

@@ -147,13 +147,21 @@ export const collectionSummarySchema = z.object({
   totalItems: z.number().int(),
   setCount: z.number().int(),
   minifigCount: z.number().int(),
+  /** What the priced entries are worth (an entry without a market price adds nothing). */
   totalValue: z.string(),
+  /** What every entry cost. */
   costBasis: z.string(),
+  /** What the priced entries cost: the profit and loss are measured against this. */
+  pricedCost: z.string(),
+  /** Value minus cost over the priced entries only. */
   unrealizedPnl: z.string(),
+  /** unrealizedPnl against pricedCost; null when no priced entry has a cost. */
   unrealizedPnlPercent: z.string().nullable(),
   change24h: z.string(),
-  /** Entries with no fair price yet are valued at 0. */
+  /** Entries with no fair price yet: left out of the value, the profit and the loss. */
   unpricedEntries: z.number().int(),
+  /** What those entries cost. */
+  unpricedCost: z.string(),
   topThemes: z.array(z.object({ theme: z.string(), value: z.string(), items: z.number().int() })),
 })
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>

@@ -86,7 +86,9 @@ function pageFilters(query: CollectionQuery): SQL[] {
 }
 
 /**
- * Totals over the valued entries `v`, and (unless lean) its three most valuable themes. Read through
+ * Totals over the valued entries `v`, and (unless lean) its three most valuable themes. An entry without a
+ * market price has no value, not a value of 0: the value and the profit or loss are over priced entries
+ * only (against what they cost), and what the unpriced ones cost is said apart (issue 12). Read through
  * `row_to_json`: item counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
  */
 const summaryColumns = (
@@ -96,10 +98,12 @@ const summaryColumns = (
   coalesce(sum(quantity) filter (where type = 'minifig'), 0) as "minifigCount",
   ${pounds(sql`coalesce(sum(value), 0)`)} as "totalValue",
   ${pounds(sql`coalesce(sum(cost), 0)`)} as "costBasis",
-  ${pounds(sql`coalesce(sum(coalesce(value, 0) - cost), 0)`)} as "unrealizedPnl",
-  ${percent(sql`sum(coalesce(value, 0) - cost)`, sql`sum(cost)`)} as "unrealizedPnlPercent",
+  ${pounds(sql`coalesce(sum(cost) filter (where value is not null), 0)`)} as "pricedCost",
+  ${pounds(sql`coalesce(sum(value - cost), 0)`)} as "unrealizedPnl",
+  ${percent(sql`sum(value - cost)`, sql`sum(cost) filter (where value is not null)`)} as "unrealizedPnlPercent",
   ${pounds(sql`coalesce(sum(change), 0)`)} as "change24h",
   count(*) filter (where value is null)::int as "unpricedEntries",
+  ${pounds(sql`coalesce(sum(cost) filter (where value is null), 0)`)} as "unpricedCost",
   ${
     lean
       ? sql`'[]'::json`
@@ -252,7 +256,8 @@ export async function allEntries(db: Database, userId: string, today: string): P
 /**
  * Value and cost of the collection at the end of each day from `since` (weekly points), from the price
  * history: an entry counts from its purchase date (else when it was added) at the newest fair price of its
- * item and grade on or before the day.
+ * item and grade on or before the day. An entry with no price yet on a day adds neither value nor cost to
+ * it, so the gap between the lines is a real profit or loss.
  */
 export async function portfolioTimeline(
   db: Database,
@@ -271,11 +276,12 @@ export async function portfolioTimeline(
           coalesce(c.purchase_date, c.created_at::date) as since
         from collections c join conditions cd on cd.id = c.condition_id where c.user_id = ${userId})
       select days.day::text as date,
-        ${pounds(sql`coalesce(sum(e.quantity * (select h.fair_price_gbp from price_history h
-          where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day order by h.day desc limit 1)), 0)`)}
-          as value,
-        ${pounds(sql`coalesce(sum(e.cost), 0)`)} as "costBasis"
+        ${pounds(sql`coalesce(sum(e.quantity * p.fair_price_gbp), 0)`)} as value,
+        ${pounds(sql`coalesce(sum(e.cost) filter (where p.fair_price_gbp is not null), 0)`)} as "costBasis"
       from days left join entries e on e.since <= days.day
+      left join lateral (select h.fair_price_gbp from price_history h
+          where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day
+          order by h.day desc limit 1) p on true
       group by days.day order by days.day`,
   )
 }
@@ -297,7 +303,7 @@ export async function allocation(db: Database, userId: string, today: string) {
             ${pounds(sql`sum(coalesce(v.value, 0))`)} as value, ${pounds(sql`sum(v.cost)`)} as "costBasis",
             sum(v.quantity) as items
           from v group by v.type) x), '[]') as "byType",
-        (select ${percent(sql`sum(coalesce(v.value, 0) - v.cost)`, sql`sum(v.cost)`)} from v) as roi`,
+        (select ${percent(sql`sum(v.value - v.cost)`, sql`sum(v.cost) filter (where v.value is not null)`)} from v) as roi`,
   )
   return {
     byTheme: (row?.byTheme ?? []).map(({ theme, value, costBasis }) => ({ theme, value, costBasis })),

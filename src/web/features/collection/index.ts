@@ -25,3 +25,4 @@ export {
   RECENT_QUERY,
   useCollectionPage,
 } from './queries.ts'
+export { unpricedNote } from './valuation-notes.ts'

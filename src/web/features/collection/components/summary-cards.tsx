@@ -6,6 +6,7 @@ import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { plural, signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
+import { pnlCaption, unpricedNote } from '../valuation-notes.ts'
 import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
 
 interface SummaryCardsProps {
@@ -21,9 +22,7 @@ export function SummaryCards({ summary, format }: SummaryCardsProps) {
       <SummaryCard label="Total Value" icon={Wallet} loading={!summary}>
         <span className="tabular">{format(summary?.totalValue)}</span>
         <Detail>
-          {summary && summary.unpricedEntries > 0 ? (
-            `${plural(summary.unpricedEntries, 'entry', 'entries')} without a market price yet`
-          ) : (
+          {unpricedNote(summary, format) ?? (
             <>
               <SignedChange amount={summary?.change24h} format={format} /> in 24h
             </>
@@ -34,8 +33,10 @@ export function SummaryCards({ summary, format }: SummaryCardsProps) {
         <span className={cn('tabular', TONE_CLASSES[pnlTone])}>
           {signedAmount(summary?.unrealizedPnl, format)}
         </span>
-        <Detail className={TONE_CLASSES[pnlTone]}>
-          {summary?.unrealizedPnlPercent ? signedPercent(summary.unrealizedPnlPercent) : 'No cost recorded'}
+        <Detail className={summary?.unrealizedPnlPercent ? TONE_CLASSES[pnlTone] : undefined}>
+          {summary?.unrealizedPnlPercent
+            ? [signedPercent(summary.unrealizedPnlPercent), pnlCaption(summary)].filter(Boolean).join(' ')
+            : pnlCaption(summary)}
         </Detail>
       </SummaryCard>
       <SummaryCard label="Cost Basis" icon={PiggyBank} loading={!summary}>

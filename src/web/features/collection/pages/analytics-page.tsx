@@ -15,6 +15,9 @@ import { PortfolioChart } from '../components/portfolio-chart.tsx'
 import { TONE_CLASSES } from '../components/signed-change.tsx'
 import { parsePortfolioRange } from '../portfolio-range.ts'
 import { MOST_VALUABLE_QUERY, useCollectionPage, usePortfolio } from '../queries.ts'
+import { unpricedNote } from '../valuation-notes.ts'
+
+const NO_PRICES_YET = 'No market prices yet: gains and losses show once your items have sales.'
 
 /**
  * Portfolio analytics (spec 01 §1, the investor's "portfolio analytics, ROI calculations"): value
@@ -39,6 +42,8 @@ export function AnalyticsPage() {
   }, [portfolio.error, collection.error])
 
   const roiTone = toneOf(data?.totalRoiPercent)
+  // With no market price at all there are no gains or losses to speak of, not "no losses".
+  const nothingPriced = Boolean(summary && summary.entries > 0 && summary.unpricedEntries === summary.entries)
   const pnlTone = toneOf(summary?.unrealizedPnl)
 
   return (
@@ -83,6 +88,12 @@ export function AnalyticsPage() {
               {signedPercent(data?.totalRoiPercent)}
             </Stat>
           </dl>
+          {unpricedNote(summary, format) ? (
+            <p className="-mt-3 text-muted text-sm" data-testid="valuation-note">
+              Value, P&amp;L and ROI are over the entries with a market price; {unpricedNote(summary, format)}
+              .
+            </p>
+          ) : null}
 
           <PortfolioChart
             timeline={data?.timeline}
@@ -102,14 +113,14 @@ export function AnalyticsPage() {
               title="Best performers"
               icon={TrendingUp}
               entries={data?.best}
-              empty="No gains yet: nothing is worth more than you paid."
+              empty={nothingPriced ? NO_PRICES_YET : 'No gains yet: nothing is worth more than you paid.'}
               format={format}
             />
             <Performers
               title="Worst performers"
               icon={TrendingDown}
               entries={data?.worst}
-              empty="No losses: nothing is worth less than you paid."
+              empty={nothingPriced ? NO_PRICES_YET : 'No losses: nothing is worth less than you paid.'}
               format={format}
             />
           </div>

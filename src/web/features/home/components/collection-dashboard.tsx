@@ -10,6 +10,7 @@ import {
   MOST_VALUABLE_QUERY,
   RECENT_QUERY,
   SignedChange,
+  unpricedNote,
   useCollectionPage,
 } from '#web/features/collection/index.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -71,6 +72,11 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
             />{' '}
             <span className="text-muted">unrealized</span>
           </span>
+          {unpricedNote(summary, formatAmount) ? (
+            <span className="font-normal text-muted text-xs tracking-normal">
+              Not counted: {unpricedNote(summary, formatAmount)}
+            </span>
+          ) : null}
         </Tile>
         <AnalyticsTile investor={investor} className="sm:col-span-2 lg:col-span-1" />
       </div>
