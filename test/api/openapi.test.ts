@@ -175,6 +175,8 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     for (const { key, operation } of operations()) {
       for (const parameter of operation.parameters ?? []) {
         if (!/^(id|itemId|themeId)$/.test(parameter.name)) continue
+        // A session is named by an opaque public UUID, never by a row number (ADR 011).
+        if ((parameter.schema as { format?: string }).format === 'uuid') continue
         ids.push(`${key} ${parameter.name}`)
         expect(parameter.schema, `${key} ${parameter.name}`).toEqual(id)
       }
