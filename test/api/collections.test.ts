@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import { collectionEntrySchema, collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
 import { addDays } from '#shared/dates.ts'
+import { signUpPeople } from '../support/people.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const context = setupTestApp({ readCacheTtlMs: 60_000 })
 const today = new Date().toISOString().slice(0, 10)
-const people = { owner: '', other: '', trusted: '' }
+let people: Record<'owner' | 'other' | 'trusted', string>
 const ids = { galaxy: 0, falcon: 0, figure: 0, sealed: 0 }
 
 beforeAll(async () => {
-  for (const role of Object.keys(people) as Array<keyof typeof people>) {
-    const email = uniqueEmail(role)
-    people[role] = (await signUp(context.app, { email })).cookie
-    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
-  }
+  people = await signUpPeople(context.app, context.database.db, ['owner', 'other', 'trusted'])
   const rows = await queryRows<{ key: string; id: number }>(
     context.database.db,
     sql`select 'galaxy' as key, id from items where number = '10497-1'

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
 import { storeGbpValues } from '#server/modules/fx/fx.repo.ts'
 import { collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
 import { priceByConditionSchema, priceSummarySchema, saleSchema } from '#shared/contract/market.ts'
 import { userStatsSchema } from '#shared/contract/me.ts'
 import { addDays } from '#shared/dates.ts'
 import { FALLBACK_RATES_PER_USD, gbpValuesFromRatesPerUsd } from '#shared/money.ts'
-import { signUp, uniqueEmail } from '../support/session.ts'
+import { signUpPeople } from '../support/people.ts'
 import { tableChecksums } from '../support/table-checksums.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -18,16 +17,11 @@ const today = new Date().toISOString().slice(0, 10)
 const MAX_PRICE = '99999999.99'
 const MAX_QUANTITY = 10_000
 
-const people = { user: '', trusted: '', admin: '', whale: '' }
+let people: Record<'user' | 'trusted' | 'admin' | 'whale', string>
 const ids = { falcon: 0, galaxy: 0, tower: 0, sealed: 0 }
 
 beforeAll(async () => {
-  for (const role of Object.keys(people) as Array<keyof typeof people>) {
-    const email = uniqueEmail(role)
-    people[role] = (await signUp(context.app, { email })).cookie
-    if (role === 'trusted') await updateUserByEmail(context.database.db, email, { isTrusted: true })
-    if (role === 'admin') await updateUserByEmail(context.database.db, email, { role: 'admin' })
-  }
+  people = await signUpPeople(context.app, context.database.db, ['user', 'trusted', 'admin', 'whale'])
   const rows = await queryRows<{ key: string; id: number }>(
     context.database.db,
     sql`select 'falcon' as key, id from items where number = '75192-1'
