@@ -110,8 +110,8 @@ test('Home’s “Browse Star Wars Minifigures” opens the Star Wars minifigure
   await expect(main.getByTestId('minifig-card').first()).toBeVisible()
   const cards = await main.getByTestId('minifig-card').allTextContents()
   expect(cards.length).toBeGreaterThan(0)
-  // Every figure shown is a Star Wars one (the demo's Star Wars figures are numbered sw…).
-  for (const card of cards) expect(card).toMatch(/sw\d{4}/)
+  // Every figure shown is a Star Wars one (each card names its theme; other specs add figures too).
+  for (const card of cards) expect(card).toContain('Star Wars')
 })
 
 test('the minifigures list asks for one page and its theme names, not a thousand figures', async ({
