@@ -11,9 +11,13 @@ export interface LoadResult {
 export interface RequestSpec {
   method: 'GET' | 'POST'
   path: string
+  /** `{{n}}` in it becomes the request's running number, so a write can be new every time. */
   body?: string
   headers?: Record<string, string>
 }
+
+/** Requests sent in this process: `{{n}}` never repeats, also across rows that write to one database. */
+let sent = 0
 
 /** Drives one endpoint on loopback; each request is the next of `requests`, round robin. */
 export async function drive(options: {
@@ -31,11 +35,12 @@ export async function drive(options: {
       {
         setupRequest: (request) => {
           const spec = options.requests[next++ % options.requests.length] as RequestSpec
+          const n = sent++
           return {
             ...request,
             method: spec.method,
             path: spec.path,
-            body: spec.body,
+            body: spec.body?.replaceAll('{{n}}', String(n)),
             headers: {
               ...request.headers,
               ...spec.headers,

@@ -142,7 +142,7 @@ export const scenarios: Scenario[] = [
   },
 ]
 
-/** Sales of today by a trusted member (verified at once), half on popular items, half on random ones. */
+/** Sales of today by a trusted member (verified at once), half on popular items, half on random ones, each with its own reference. */
 function saleRequests(sample: CatalogueSample, session: BenchSession): RequestSpec[] {
   return Array.from({ length: 2000 }, (_, index) => {
     const itemId = (index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds)[index % 100] as number
@@ -156,6 +156,8 @@ function saleRequests(sample: CatalogueSample, session: BenchSession): RequestSp
         conditionId: sample.setConditionId,
         saleDate: new Date().toISOString().slice(0, 10),
         source: 'eBay',
+        // Each request a sale of its own: the same sale twice is refused (409) since issue 11.
+        sourceRef: 'bench-{{n}}',
       }),
     }
   })
