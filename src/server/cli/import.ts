@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../config.ts'
-import type { Database } from '../db/client.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { importBricksetRetailPrices } from '../modules/imports/brickset.import.ts'
+import type { RowProblem } from '../modules/imports/csv-source.ts'
 import { importRebrickable, MissingImportFileError } from '../modules/imports/rebrickable.import.ts'
 import { printFailure } from './print-failure.ts'
 
@@ -29,36 +29,35 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig()
   const database = await openConfiguredDatabase({ ...config, SEED_DEMO: false })
   try {
-    if (source === 'brickset') return await importBrickset(database.db, path.resolve(target))
-    const dir = target
     const started = performance.now()
-    const result = await importRebrickable({
-      db: database.db,
-      dir: path.resolve(dir),
-      onProgress: (message) => console.error(message),
-    })
-    for (const problem of result.problems.slice(0, 50)) {
-      console.error(`  ${problem.file} line ${problem.line}: ${problem.message}`)
+    if (source === 'brickset') {
+      const { problems, ...result } = await importBricksetRetailPrices({
+        db: database.db,
+        file: path.resolve(target),
+      })
+      report(problems, { ...result, problems: problems.length }, started)
+    } else {
+      const { problems, summary, byKind } = await importRebrickable({
+        db: database.db,
+        dir: path.resolve(target),
+        onProgress: (message) => console.error(message),
+      })
+      report(problems, { ...summary, byKind }, started)
     }
-    if (result.problems.length > 50) console.error(`  … and ${result.problems.length - 50} more problems`)
-    const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(
-      JSON.stringify({ ...result.summary, byKind: result.byKind, seconds: Number(seconds) }, null, 2),
-    )
     return 0
   } finally {
     await database.close()
   }
 }
 
-async function importBrickset(db: Database, file: string): Promise<number> {
-  const started = performance.now()
-  const { problems, ...result } = await importBricksetRetailPrices({ db, file })
-  for (const problem of problems.slice(0, 50)) console.error(`  line ${problem.line}: ${problem.message}`)
+/** The first 50 problems on stderr, the summary with the time taken as JSON on stdout. */
+function report(problems: RowProblem[], summary: Record<string, unknown>, started: number): void {
+  for (const problem of problems.slice(0, 50)) {
+    console.error(`  ${problem.file} line ${problem.line}: ${problem.message}`)
+  }
   if (problems.length > 50) console.error(`  … and ${problems.length - 50} more problems`)
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1))
-  console.log(JSON.stringify({ ...result, problems: problems.length, seconds }, null, 2))
-  return 0
+  console.log(JSON.stringify({ ...summary, seconds }, null, 2))
 }
 
 main(process.argv.slice(2))

@@ -313,10 +313,12 @@ export async function salesOfItem({
   viewer: Actor | null
 }) {
   if (!(await itemExists(db, itemId))) throw notFound('Item not found')
-  return listSales(
-    db,
-    itemId,
-    { limit, offset },
-    { id: viewer?.id ?? null, allPending: canSeeAllPendingSales(viewer) },
-  )
+  const allPending = canSeeAllPendingSales(viewer)
+  const viewerId = viewer?.id ?? null
+  const { sales, total } = await listSales(db, itemId, { limit, offset }, { id: viewerId, allPending })
+  // Who submitted a sale is theirs and the moderators' to know, like the pending sales themselves.
+  const shown = allPending
+    ? sales
+    : sales.map((sale) => (sale.submitterId === viewerId ? sale : { ...sale, submitterId: null }))
+  return { sales: shown, total }
 }
