@@ -25,7 +25,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (CLS). */}
+      <main id="main" tabIndex={-1} className="flex min-h-[100svh] flex-1 flex-col outline-none">
         {children}
       </main>
       <SiteFooter />
