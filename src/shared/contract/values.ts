@@ -86,3 +86,49 @@ export function isOneOf<const Values extends readonly string[]>(
 /** The regions whose official retail prices are kept (LEGO.com's list price there). */
 export const RETAIL_REGIONS = ['US', 'UK', 'CA', 'DE'] as const
 export type RetailRegion = (typeof RETAIL_REGIONS)[number]
+
+/** The import screen's source selector (spec 02 §2), in its order; the file's format is detected apart. */
+export const IMPORT_SOURCES = ['bricklink', 'brickset', 'rebrickable', 'csv', 'json'] as const
+export type ImportSource = (typeof IMPORT_SOURCES)[number]
+
+/** Where imported rows go: the shared catalogue (admins, trusted members) or the user's own lists. */
+export const IMPORT_TARGETS = ['catalogue', 'collection', 'wanted'] as const
+export type ImportTarget = (typeof IMPORT_TARGETS)[number]
+
+/** A preview writes nothing and says what would happen; a commit writes. */
+export const IMPORT_MODES = ['preview', 'commit'] as const
+export type ImportMode = (typeof IMPORT_MODES)[number]
+
+/**
+ * The file formats an import recognises by their header row or root element (shared/import-formats.ts
+ * describes each): catalogue data, and the collection and wanted-list exports of the tools collectors use.
+ */
+export const IMPORT_FORMATS = [
+  'catalogue-csv',
+  'catalogue-json',
+  'rebrickable-downloads',
+  'brickset-sets',
+  'brickset-collection',
+  'bricklink-wanted',
+  'bricklink-inventory',
+  'brickeconomy-collection',
+  'brickeconomy-owned',
+  'rebrickable-setlist',
+  'brickowl-orders',
+] as const
+export type ImportFormat = (typeof IMPORT_FORMATS)[number]
+
+/** How a file writes day and month when it writes neither first unambiguously: 03/07/2025. */
+export const DATE_ORDERS = ['dmy', 'mdy'] as const
+export type DateOrder = (typeof DATE_ORDERS)[number]
+
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number]
+
+/**
+ * Why a row was not imported as it stands: its number is in no item (`unknown`), in several (`ambiguous`,
+ * with the candidates), the row is wrong (`rejected`, with the reason), or it is not something we track or
+ * hold (`skipped`: a part, a row with nothing owned).
+ */
+export const IMPORT_ISSUE_STATUSES = ['unknown', 'ambiguous', 'rejected', 'skipped'] as const
+export type ImportIssueStatus = (typeof IMPORT_ISSUE_STATUSES)[number]

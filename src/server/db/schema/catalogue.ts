@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   char,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -149,20 +151,37 @@ export const setMinifigures = pgTable(
   ],
 )
 
-export const itemRequests = pgTable('item_requests', {
-  id: identityId(),
-  type: text({ enum: ['set', 'minifig'] }).notNull(),
-  name: text().notNull(),
-  code: text(),
-  theme: text(),
-  year: integer(),
-  imageUrl: text(),
-  submittedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  status: text({ enum: ['pending', 'approved', 'rejected'] })
-    .notNull()
-    .default('pending'),
-  createdAt: timestampDefaultNow(),
-})
+export const itemRequests = pgTable(
+  'item_requests',
+  {
+    id: identityId(),
+    type: text({ enum: ['set', 'minifig'] }).notNull(),
+    name: text().notNull(),
+    code: text(),
+    theme: text(),
+    year: integer(),
+    imageUrl: text(),
+    submittedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** Where the request came from, e.g. 'import' (an unknown number in an imported file). */
+    origin: text(),
+    /** The moderator who approved or rejected it, when, why (a rejection's reason), and the item made. */
+    reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    notes: text(),
+    itemId: integer().references(() => items.id, { onDelete: 'set null' }),
+    createdAt: timestampDefaultNow(),
+  },
+  (table) => [
+    index('item_requests_status_idx').on(table.status, table.createdAt),
+    // One open request per number: a second import of the same unknown number joins the first.
+    uniqueIndex('item_requests_pending_code_key')
+      .on(table.type, sql`lower(${table.code})`)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+)
 
 export const conditions = pgTable(
   'conditions',

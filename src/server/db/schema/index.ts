@@ -1,4 +1,5 @@
 export * from './catalogue.ts'
 export * from './community.ts'
+export * from './imports.ts'
 export * from './market.ts'
 export * from './users.ts'

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { conditions, items } from './catalogue.ts'
 import { identityId, money, ownerId, timestampDefaultNow } from './columns.ts'
+import { importJobs } from './imports.ts'
 import { users } from './users.ts'
 
 export const collections = pgTable(
@@ -28,19 +29,71 @@ export const collections = pgTable(
     conditionId: integer()
       .notNull()
       .references(() => conditions.id),
-    /** Price paid per item in GBP; the amount and currency as typed are kept beside it. */
-    pricePaid: money().notNull(),
+    /**
+     * Price paid per item in GBP; the amount and currency as typed are kept beside it. Null when it is not
+     * known (an imported file that names no price): unknown is not free, so such an entry has no cost and
+     * no profit or loss.
+     */
+    pricePaid: money(),
     originalPrice: money(),
     currency: char({ length: 3 }),
     purchaseDate: date(),
     quantity: integer().notNull().default(1),
     documentedPurchase: boolean().notNull().default(false),
+    /** The user's own notes (imported from a file's notes or remarks). */
+    notes: text(),
+    /** Where an imported entry came from (an import format, e.g. 'bricklink-inventory'); null when typed in. */
+    source: text(),
+    /** The entry's identity in that source (a lot id, a row's key), so a re-import merges instead of adding. */
+    sourceRef: text(),
+    /** The source's own word for the condition ('UsedAsNew', 'usedg', 'N/S'), kept beside ours. */
+    sourceCondition: text(),
+    /** The import that last wrote the entry. */
+    importId: uuid().references(() => importJobs.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
     updatedAt: timestampDefaultNow(),
   },
   (table) => [
     index('collections_user_idx').on(table.userId, table.createdAt),
     index('collections_item_idx').on(table.itemId),
+    uniqueIndex('collections_source_ref_key')
+      .on(table.userId, table.source, table.sourceRef)
+      .where(sql`${table.sourceRef} is not null`),
+  ],
+)
+
+/**
+ * What a user wants to own: an item, the grade they want (null: either), how many, and the most they would
+ * pay. Filled by importing a wanted list (BrickLink's wanted-list XML, Brickset's wanted column…).
+ */
+export const wantedItems = pgTable(
+  'wanted_items',
+  {
+    id: identityId(),
+    userId: ownerId(),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    grade: text({ enum: ['new', 'used'] }),
+    quantity: integer().notNull().default(1),
+    /** How many of the wanted quantity the user already has (BrickLink's QTYFILLED). */
+    quantityFilled: integer().notNull().default(0),
+    /** The most the user would pay per item, in GBP; the amount and currency as typed beside it. Null: no limit. */
+    maxPrice: money(),
+    maxPriceOriginal: money(),
+    currency: char({ length: 3 }),
+    notes: text(),
+    source: text(),
+    sourceRef: text(),
+    importId: uuid().references(() => importJobs.id, { onDelete: 'set null' }),
+    createdAt: timestampDefaultNow(),
+    updatedAt: timestampDefaultNow(),
+  },
+  (table) => [
+    index('wanted_items_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('wanted_items_source_ref_key')
+      .on(table.userId, table.source, table.sourceRef)
+      .where(sql`${table.sourceRef} is not null`),
   ],
 )
 

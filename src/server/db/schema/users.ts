@@ -13,6 +13,11 @@ export const users = pgTable('users', {
   isTrusted: boolean().notNull().default(false),
   totalPoints: integer().notNull().default(0),
   level: integer().notNull().default(1),
+  /**
+   * Value entries that have no market price yet at the set's retail price, shown as an estimate
+   * (issue 12): the user's choice, the same on every screen.
+   */
+  valueUnpricedAtRetail: boolean().notNull().default(false),
   /** Null for users who only sign in through OpenID Connect. */
   passwordHash: text(),
   role: text({ enum: ['user', 'admin'] })
