@@ -8,6 +8,7 @@ import {
   brickLinkItemId,
   brickLinkItemType,
   brickLinkRemarks,
+  lotKey,
   occurrenceKeys,
   untrackedMessage,
 } from './bricklink-xml.ts'
@@ -105,13 +106,7 @@ export const brickLinkInventory: XmlFormat = {
           pricePaid: cost && cost.amount !== '0.00' ? cost : null,
           purchaseDate: null,
           notes: notes.length > 0 ? notes.join('\n') : null,
-          sourceRef:
-            lotId ??
-            keyOf(
-              [item.ITEMTYPE, itemId, item.COLOR, item.CONDITION, item.SUBCONDITION]
-                .map((part) => (part ?? '').trim().toUpperCase())
-                .join(':'),
-            ),
+          sourceRef: lotId ?? keyOf(lotKey(item, itemId, ['CONDITION', 'SUBCONDITION'])),
         }
         return row
       })

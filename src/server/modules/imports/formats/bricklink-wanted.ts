@@ -9,6 +9,7 @@ import {
   brickLinkItemId,
   brickLinkItemType,
   brickLinkRemarks,
+  lotKey,
   occurrenceKeys,
   untrackedMessage,
 } from './bricklink-xml.ts'
@@ -51,9 +52,7 @@ export const brickLinkWanted: XmlFormat = {
         const itemId = brickLinkItemId(item)
         const maxPrice = readMoney(item.MAXPRICE, { column: 'MAXPRICE', allowNegative: true })
         const listId = readText(item.WANTEDLISTID)
-        const key = [item.ITEMTYPE, itemId, item.COLOR, item.CONDITION].map((part) =>
-          (part ?? '').trim().toUpperCase(),
-        )
+        const key = lotKey(item, itemId, ['CONDITION'])
         const row: WantedRow = {
           kind: 'wanted',
           line,
@@ -65,7 +64,7 @@ export const brickLinkWanted: XmlFormat = {
           grade: wantedGrade(item),
           maxPrice: maxPrice && new Big(maxPrice.amount).gt(0) ? maxPrice : null,
           notes: brickLinkRemarks(item.REMARKS),
-          sourceRef: keyOf(listId ? `${key.join(':')}@${listId}` : key.join(':')),
+          sourceRef: keyOf(listId ? `${key}@${listId}` : key),
         }
         return row
       })

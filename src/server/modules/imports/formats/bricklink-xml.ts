@@ -56,6 +56,12 @@ export function brickLinkItemId(item: BrickLinkItem): string {
   return id
 }
 
+/** A lot's own fields as a key: type, id as written, colour, then `tags` (condition…), upper-cased. */
+export function lotKey(item: BrickLinkItem, itemId: string, tags: readonly string[]): string {
+  const upper = (tag: string) => (item[tag] ?? '').trim().toUpperCase()
+  return [upper('ITEMTYPE'), itemId, upper('COLOR'), ...tags.map(upper)].join(':')
+}
+
 /**
  * A key for a lot from its own fields, with its occurrence when the same key came before (two identical
  * lots stay two entries, and each maps to itself when the file is imported again).
