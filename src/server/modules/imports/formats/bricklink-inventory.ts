@@ -10,11 +10,10 @@ import {
   brickLinkRemarks,
   lotKey,
   occurrenceKeys,
-  untrackedMessage,
 } from './bricklink-xml.ts'
 import { condition, type HoldingCondition, MINIFIG_LABEL, SET_LABEL } from './conditions.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, skipped } from './row-guard.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickLink's store inventory download and mass-upload XML (`<INVENTORY><ITEM>` with QTY, PRICE, LOTID,
@@ -80,7 +79,7 @@ export const brickLinkInventory: XmlFormat = {
       return guardRow(line, { number, name }, () => {
         const type = brickLinkItemType(item)
         if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, untrackedMessage(type.untracked))
+          return skipped(line, { number, name }, notTracked(type.untracked))
         const itemId = brickLinkItemId(item)
         const quantity = readQuantity(item.QTY, 'QTY', 1)
         if (quantity === 0) return skipped(line, { number, name }, 'QTY is 0: none in stock')

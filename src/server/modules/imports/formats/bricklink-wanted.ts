@@ -11,10 +11,9 @@ import {
   brickLinkRemarks,
   lotKey,
   occurrenceKeys,
-  untrackedMessage,
 } from './bricklink-xml.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, skipped } from './row-guard.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickLink's wanted-list XML (`<INVENTORY><ITEM>` with MINQTY, MAXPRICE, QTYFILLED, CONDITION N/U/X,
@@ -48,7 +47,7 @@ export const brickLinkWanted: XmlFormat = {
       return guardRow(line, { number, name }, () => {
         const type = brickLinkItemType(item)
         if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, untrackedMessage(type.untracked))
+          return skipped(line, { number, name }, notTracked(type.untracked))
         const itemId = brickLinkItemId(item)
         const maxPrice = readMoney(item.MAXPRICE, { column: 'MAXPRICE', allowNegative: true })
         const listId = readText(item.WANTEDLISTID)

@@ -9,15 +9,15 @@ import { RowError } from '../cells/row-error.ts'
 
 export type BrickLinkItem = Readonly<Record<string, string | undefined>>
 
-/** BrickLink's item types other than sets and minifigures, named for the "not tracked" message. */
+/** BrickLink's item types other than sets and minifigures, as the subject of the "not tracked" sentence. */
 const UNTRACKED_TYPES: Record<string, string> = {
-  P: 'part',
-  B: 'book',
-  G: 'gear',
-  C: 'catalog',
-  I: 'instructions',
-  O: 'original box',
-  U: 'unsorted lot',
+  P: 'Parts are',
+  B: 'Books are',
+  G: 'Gear is',
+  C: 'Catalogs are',
+  I: 'Instructions are',
+  O: 'Original boxes are',
+  U: 'Unsorted lots are',
 }
 
 /** The item type, or `{ untracked }` naming what it is; an empty ITEMTYPE (BrickLink's own sample has one) is null. */
@@ -30,9 +30,6 @@ export function brickLinkItemType(item: BrickLinkItem): ItemType | null | { untr
   if (untracked) return { untracked }
   throw new RowError(`ITEMTYPE "${code}" is not a BrickLink item type (S, M, P, B, G, C, I, O or U)`)
 }
-
-export const untrackedMessage = (what: string) =>
-  `${what[0]?.toUpperCase()}${what.slice(1)}s are not tracked: Brickfolio keeps sets and minifigures only`
 
 /**
  * A REMARKS or DESCRIPTION as text: BrickLink escapes `<`, `>` and `&` twice (`&amp;lt;b&amp;gt;`,
