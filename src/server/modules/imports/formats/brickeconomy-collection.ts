@@ -5,6 +5,7 @@ import { RowError } from '../cells/row-error.ts'
 import type { HoldingRow } from '../import-rows.ts'
 import { condition, type HoldingCondition, SET_LABEL } from './conditions.ts'
 import type { CsvFormat } from './import-format.ts'
+import { occurrenceCounter } from './occurrences.ts'
 import { guardRow } from './row-guard.ts'
 
 /**
@@ -42,13 +43,12 @@ export const brickEconomyCollection: CsvFormat = {
     columns.has('number') && columns.has('setname') && (columns.has('paid') || columns.has('condition')),
   required: () => ['Number'],
   mapper: (context) => {
-    const earlier = new Map<string, number>()
+    const earlierCopies = occurrenceCounter()
     return (row, line) => {
       const number = readText(row.number)
       const name = readText(row.setname)
       const key = [number, row.condition, row.paid, row.date].map((cell) => (cell ?? '').trim()).join('|')
-      const copy = earlier.get(key) ?? 0
-      earlier.set(key, copy + 1)
+      const copy = earlierCopies(key)
       return guardRow(line, { number, name }, () => {
         if (!number) throw new RowError('Number is empty')
         const holding: HoldingRow = {

@@ -1,6 +1,7 @@
 import type { ItemType } from '#shared/contract/values.ts'
 import { readText } from '../cells/number-cells.ts'
 import { RowError } from '../cells/row-error.ts'
+import { occurrenceCounter } from './occurrences.ts'
 
 /**
  * What BrickLink's XML files (wanted lists and store inventories, root INVENTORY) share: item types, the
@@ -64,10 +65,9 @@ export function lotKey(item: BrickLinkItem, itemId: string, tags: readonly strin
  * lots stay two entries, and each maps to itself when the file is imported again).
  */
 export function occurrenceKeys(): (key: string) => string {
-  const seen = new Map<string, number>()
+  const count = occurrenceCounter()
   return (key) => {
-    const count = seen.get(key) ?? 0
-    seen.set(key, count + 1)
-    return count === 0 ? key : `${key}#${count + 1}`
+    const earlier = count(key)
+    return earlier === 0 ? key : `${key}#${earlier + 1}`
   }
 }
