@@ -16,11 +16,7 @@ export const fixtureInput = (name: string): ImportInput => ({
   fileName: name,
 })
 
-export async function allRows(opened: OpenedImport): Promise<ParsedRow[]> {
-  const rows: ParsedRow[] = []
-  for await (const row of opened.rows()) rows.push(row)
-  return rows
-}
+export const allRows = (opened: OpenedImport): Promise<ParsedRow[]> => collect(opened.rows())
 
 export async function openFixture(name: string, options: OpenImportOptions = {}): Promise<OpenedImport> {
   return openImport(fixtureInput(name), { today: FIXTURE_TODAY, ...options })
@@ -34,4 +30,15 @@ export const openText = (text: string) => openImport({ kind: 'text', text }, { t
 
 export async function textRows(text: string): Promise<ParsedRow[]> {
   return allRows(await openText(text))
+}
+
+/** Text as the readers get it, in the given chunks (to test records that straddle chunk borders). */
+export async function* chunksOf(text: string | string[]): AsyncGenerator<string> {
+  yield* Array.isArray(text) ? text : [text]
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const value of iterable) out.push(value)
+  return out
 }

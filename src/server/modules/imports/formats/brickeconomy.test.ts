@@ -82,33 +82,17 @@ describe('brickeconomy-collection', () => {
 describe('brickeconomy-owned', () => {
   it('holds owned copies without a condition and makes wanted rows of wanted counts', async () => {
     const rows = await fixtureRows('brickeconomy-owned.csv')
+    const set = {
+      line: 4,
+      number: '21318-1',
+      name: 'Tree House',
+      itemType: 'set',
+      notes: null,
+      sourceRef: '21318-1',
+    }
     expect(rows.filter((row) => row.line === 4)).toEqual([
-      {
-        kind: 'holding',
-        line: 4,
-        number: '21318-1',
-        name: 'Tree House',
-        itemType: 'set',
-        notes: null,
-        sourceRef: '21318-1',
-        quantity: 1,
-        condition: null,
-        pricePaid: null,
-        purchaseDate: null,
-      },
-      {
-        kind: 'wanted',
-        line: 4,
-        number: '21318-1',
-        name: 'Tree House',
-        itemType: 'set',
-        notes: null,
-        sourceRef: '21318-1',
-        quantity: 2,
-        quantityFilled: 0,
-        grade: null,
-        maxPrice: null,
-      },
+      { kind: 'holding', ...set, quantity: 1, condition: null, pricePaid: null, purchaseDate: null },
+      { kind: 'wanted', ...set, quantity: 2, quantityFilled: 0, grade: null, maxPrice: null },
     ])
     expect(
       rows

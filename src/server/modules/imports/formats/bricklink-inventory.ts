@@ -3,17 +3,10 @@ import { readMoney } from '../cells/money-cell.ts'
 import { readQuantity, readText } from '../cells/number-cells.ts'
 import { RowError } from '../cells/row-error.ts'
 import type { HoldingRow } from '../import-rows.ts'
-import {
-  type BrickLinkItem,
-  brickLinkItemId,
-  brickLinkItemType,
-  brickLinkRemarks,
-  lotKey,
-  occurrenceKeys,
-} from './bricklink-xml.ts'
+import { type BrickLinkItem, brickLinkMapper, brickLinkRemarks, lotKey } from './bricklink-xml.ts'
 import { condition, type HoldingCondition, MINIFIG_LABEL, SET_LABEL } from './conditions.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, notTracked, skipped } from './row-guard.ts'
+import { skipped } from './row-guard.ts'
 
 /**
  * BrickLink's store inventory download and mass-upload XML (`<INVENTORY><ITEM>` with QTY, PRICE, LOTID,
@@ -71,44 +64,33 @@ export const brickLinkInventory: XmlFormat = {
   dateOrder: 'mdy',
   recognise: (root, tags) =>
     root === 'INVENTORY' && INVENTORY_TAGS.some((tag) => tags.has(tag)) && !tags.has('MINQTY'),
-  mapper: () => {
-    const keyOf = occurrenceKeys()
-    return (item, line) => {
-      const number = readText(item.ITEMID)
-      const name = readText(item.ITEMNAME)
-      return guardRow(line, { number, name }, () => {
-        const type = brickLinkItemType(item)
-        if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, notTracked(type.untracked))
-        const itemId = brickLinkItemId(item)
-        const quantity = readQuantity(item.QTY, 'QTY', 1)
-        if (quantity === 0) return skipped(line, { number, name }, 'QTY is 0: none in stock')
-        const baseCurrency = readText(item.BASECURRENCYCODE)?.toUpperCase() ?? null
-        const cost = readMoney(item.MYCOST, {
-          column: 'MYCOST',
-          fileCurrency: baseCurrency && isCurrencyCode(baseCurrency) ? baseCurrency : null,
-        })
-        if (cost && baseCurrency && !isCurrencyCode(baseCurrency))
-          throw new RowError(`BASECURRENCYCODE "${baseCurrency}" is not a currency Brickfolio keeps`)
-        const remarks = brickLinkRemarks(item.REMARKS)
-        const description = brickLinkRemarks(item.DESCRIPTION)
-        const notes = [remarks, description].filter((text, index, all) => text && all.indexOf(text) === index)
-        const lotId = readText(item.LOTID)
-        const row: HoldingRow = {
-          kind: 'holding',
-          line,
-          number: itemId,
-          itemType: type,
-          name,
-          quantity,
-          condition: inventoryCondition(item, type),
-          pricePaid: cost && cost.amount !== '0.00' ? cost : null,
-          purchaseDate: null,
-          notes: notes.length > 0 ? notes.join('\n') : null,
-          sourceRef: lotId ?? keyOf(lotKey(item, itemId, ['CONDITION', 'SUBCONDITION'])),
-        }
-        return row
+  mapper: () =>
+    brickLinkMapper(({ item, line, itemId, type, name, keyOf }) => {
+      const quantity = readQuantity(item.QTY, 'QTY', 1)
+      if (quantity === 0) return skipped(line, { number: itemId, name }, 'QTY is 0: none in stock')
+      const baseCurrency = readText(item.BASECURRENCYCODE)?.toUpperCase() ?? null
+      const cost = readMoney(item.MYCOST, {
+        column: 'MYCOST',
+        fileCurrency: baseCurrency && isCurrencyCode(baseCurrency) ? baseCurrency : null,
       })
-    }
-  },
+      if (cost && baseCurrency && !isCurrencyCode(baseCurrency))
+        throw new RowError(`BASECURRENCYCODE "${baseCurrency}" is not a currency Brickfolio keeps`)
+      const remarks = brickLinkRemarks(item.REMARKS)
+      const description = brickLinkRemarks(item.DESCRIPTION)
+      const notes = [remarks, description].filter((text, index, all) => text && all.indexOf(text) === index)
+      const row: HoldingRow = {
+        kind: 'holding',
+        line,
+        number: itemId,
+        itemType: type,
+        name,
+        quantity,
+        condition: inventoryCondition(item, type),
+        pricePaid: cost && cost.amount !== '0.00' ? cost : null,
+        purchaseDate: null,
+        notes: notes.length > 0 ? notes.join('\n') : null,
+        sourceRef: readText(item.LOTID) ?? keyOf(lotKey(item, itemId, ['CONDITION', 'SUBCONDITION'])),
+      }
+      return row
+    }),
 }

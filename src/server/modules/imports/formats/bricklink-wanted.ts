@@ -4,16 +4,8 @@ import { readMoney } from '../cells/money-cell.ts'
 import { readQuantity, readText } from '../cells/number-cells.ts'
 import { RowError } from '../cells/row-error.ts'
 import type { WantedRow } from '../import-rows.ts'
-import {
-  type BrickLinkItem,
-  brickLinkItemId,
-  brickLinkItemType,
-  brickLinkRemarks,
-  lotKey,
-  occurrenceKeys,
-} from './bricklink-xml.ts'
+import { type BrickLinkItem, brickLinkMapper, brickLinkRemarks, lotKey } from './bricklink-xml.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickLink's wanted-list XML (`<INVENTORY><ITEM>` with MINQTY, MAXPRICE, QTYFILLED, CONDITION N/U/X,
@@ -39,34 +31,24 @@ export const brickLinkWanted: XmlFormat = {
   // A bare <INVENTORY> of ITEMTYPE/ITEMID is a wanted-list upload too (an inventory needs QTY).
   recognise: (root, tags) =>
     root === 'INVENTORY' && (WANTED_TAGS.some((tag) => tags.has(tag)) || !tags.has('QTY')),
-  mapper: () => {
-    const keyOf = occurrenceKeys()
-    return (item, line) => {
-      const number = readText(item.ITEMID)
-      const name = readText(item.ITEMNAME)
-      return guardRow(line, { number, name }, () => {
-        const type = brickLinkItemType(item)
-        if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, notTracked(type.untracked))
-        const itemId = brickLinkItemId(item)
-        const maxPrice = readMoney(item.MAXPRICE, { column: 'MAXPRICE', allowNegative: true })
-        const listId = readText(item.WANTEDLISTID)
-        const key = lotKey(item, itemId, ['CONDITION'])
-        const row: WantedRow = {
-          kind: 'wanted',
-          line,
-          number: itemId,
-          itemType: type,
-          name,
-          quantity: Math.max(1, readQuantity(item.MINQTY, 'MINQTY', 1)),
-          quantityFilled: readQuantity(item.QTYFILLED, 'QTYFILLED'),
-          grade: wantedGrade(item),
-          maxPrice: maxPrice && new Big(maxPrice.amount).gt(0) ? maxPrice : null,
-          notes: brickLinkRemarks(item.REMARKS),
-          sourceRef: keyOf(listId ? `${key}@${listId}` : key),
-        }
-        return row
-      })
-    }
-  },
+  mapper: () =>
+    brickLinkMapper(({ item, line, itemId, type, name, keyOf }) => {
+      const maxPrice = readMoney(item.MAXPRICE, { column: 'MAXPRICE', allowNegative: true })
+      const listId = readText(item.WANTEDLISTID)
+      const key = lotKey(item, itemId, ['CONDITION'])
+      const row: WantedRow = {
+        kind: 'wanted',
+        line,
+        number: itemId,
+        itemType: type,
+        name,
+        quantity: Math.max(1, readQuantity(item.MINQTY, 'MINQTY', 1)),
+        quantityFilled: readQuantity(item.QTYFILLED, 'QTYFILLED'),
+        grade: wantedGrade(item),
+        maxPrice: maxPrice && new Big(maxPrice.amount).gt(0) ? maxPrice : null,
+        notes: brickLinkRemarks(item.REMARKS),
+        sourceRef: keyOf(listId ? `${key}@${listId}` : key),
+      }
+      return row
+    }),
 }

@@ -1,7 +1,10 @@
 import type { ItemType } from '#shared/contract/values.ts'
 import { readText } from '../cells/number-cells.ts'
 import { RowError } from '../cells/row-error.ts'
+import type { ParsedRow } from '../import-rows.ts'
+import type { RowMapper } from './import-format.ts'
 import { occurrenceCounter } from './occurrences.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * What BrickLink's XML files (wanted lists and store inventories, root INVENTORY) share: item types, the
@@ -69,5 +72,34 @@ export function occurrenceKeys(): (key: string) => string {
   return (key) => {
     const earlier = count(key)
     return earlier === 0 ? key : `${key}#${earlier + 1}`
+  }
+}
+
+/** One lot of a BrickLink file, its type settled and its id present, for a format to map. */
+export interface BrickLinkLot {
+  item: BrickLinkItem
+  line: number
+  itemId: string
+  type: ItemType | null
+  name: string | null
+  /** The lot's key with its occurrence in this pass (occurrenceKeys). */
+  keyOf: (key: string) => string
+}
+
+/**
+ * A mapper for BrickLink lots: parts, books and gear are skipped as not tracked, a lot without ITEMID is
+ * rejected, and a bad cell rejects its lot only (guardRow); `map` sees sets and minifigures.
+ */
+export function brickLinkMapper(map: (lot: BrickLinkLot) => ParsedRow): RowMapper<BrickLinkItem> {
+  const keyOf = occurrenceKeys()
+  return (item, line) => {
+    const number = readText(item.ITEMID)
+    const name = readText(item.ITEMNAME)
+    return guardRow(line, { number, name }, () => {
+      const type = brickLinkItemType(item)
+      if (type !== null && typeof type === 'object')
+        return skipped(line, { number, name }, notTracked(type.untracked))
+      return map({ item, line, itemId: brickLinkItemId(item), type, name, keyOf })
+    })
   }
 }

@@ -4,28 +4,24 @@ import { fixtureRows, textRows } from '../read-fixture.ts'
 describe('brickset-collection', () => {
   it('reads the Windows-1252, CRLF, fully quoted export: one holding per condition with copies', async () => {
     const rows = await fixtureRows('brickset-collection.csv')
-    const base = { kind: 'holding', itemType: 'set', pricePaid: null, purchaseDate: null }
+    const set = {
+      kind: 'holding',
+      itemType: 'set',
+      pricePaid: null,
+      purchaseDate: null,
+      line: 2,
+      number: '76391-1',
+      name: "Hogwarts Icons - Collectors' Edition",
+      notes: 'Bought at the LEGO Store – Café corner',
+      quantity: 1,
+    }
     expect(rows.filter((row) => row.line === 2)).toEqual([
       {
-        ...base,
-        line: 2,
-        number: '76391-1',
-        name: "Hogwarts Icons - Collectors' Edition",
-        notes: 'Bought at the LEGO Store – Café corner',
-        quantity: 1,
+        ...set,
         condition: { grade: 'new', label: 'New/Sealed', sourceWord: 'new' },
         sourceRef: '76391-1:new',
       },
-      {
-        ...base,
-        line: 2,
-        number: '76391-1',
-        name: "Hogwarts Icons - Collectors' Edition",
-        notes: 'Bought at the LEGO Store – Café corner',
-        quantity: 1,
-        condition: { grade: 'used', label: null, sourceWord: 'used' },
-        sourceRef: '76391-1:used',
-      },
+      { ...set, condition: { grade: 'used', label: null, sourceWord: 'used' }, sourceRef: '76391-1:used' },
       {
         kind: 'skipped',
         line: 2,

@@ -1,5 +1,4 @@
-import { RETAIL_REGIONS, type RetailRegion } from '#shared/contract/values.ts'
-import type { CurrencyCode } from '#shared/money.ts'
+import { RETAIL_REGIONS } from '#shared/contract/values.ts'
 import { REGION_CURRENCY } from '#shared/retail.ts'
 import { RowError } from '../cells/row-error.ts'
 import type { RetailPricesRow } from '../import-rows.ts'
@@ -12,16 +11,7 @@ import { guardRow, skipped } from './row-guard.ts'
  * `XX_dateFirstAvailable` / `XX_dateLastAvailable` as ISO timestamps. R writes a missing value as `NA`.
  * Read by the import (a set without any regional price is skipped) and by `npm run import -- brickset`.
  */
-export interface BricksetRetailRow {
-  setNumber: string
-  prices: Array<{
-    region: RetailRegion
-    amount: string
-    currency: CurrencyCode
-    firstAvailable: string | null
-    lastAvailable: string | null
-  }>
-}
+export type BricksetRetailRow = Pick<RetailPricesRow, 'setNumber' | 'prices'>
 
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/
 const DAY = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+Z?)?$/

@@ -4,33 +4,18 @@ import { fixtureRows } from '../read-fixture.ts'
 describe('rebrickable-setlist', () => {
   it('reads each set as a holding without a condition and as a wanted row, keyed by set and inventory', async () => {
     const rows = await fixtureRows('rebrickable-setlist.csv')
+    const set = {
+      line: 2,
+      number: '76039-1',
+      name: null,
+      itemType: 'set',
+      notes: null,
+      sourceRef: '76039-1:3961',
+      quantity: 1,
+    }
     expect(rows.slice(0, 2)).toEqual([
-      {
-        kind: 'holding',
-        line: 2,
-        number: '76039-1',
-        name: null,
-        itemType: 'set',
-        notes: null,
-        sourceRef: '76039-1:3961',
-        quantity: 1,
-        condition: null,
-        pricePaid: null,
-        purchaseDate: null,
-      },
-      {
-        kind: 'wanted',
-        line: 2,
-        number: '76039-1',
-        name: null,
-        itemType: 'set',
-        notes: null,
-        sourceRef: '76039-1:3961',
-        quantity: 1,
-        quantityFilled: 0,
-        grade: null,
-        maxPrice: null,
-      },
+      { kind: 'holding', ...set, condition: null, pricePaid: null, purchaseDate: null },
+      { kind: 'wanted', ...set, quantityFilled: 0, grade: null, maxPrice: null },
     ])
     expect(rows[4]).toMatchObject({ number: 'fig-001019', itemType: 'minifig', sourceRef: 'fig-001019' })
     expect(rows.at(-1)).toEqual({

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { chunksOf, collect } from '../read-fixture.ts'
 import { type CsvRecord, readCsvRecords } from './csv-records.ts'
 import type { Delimiter } from './sniff.ts'
 
-async function records(
-  text: string | string[],
-  delimiter: Delimiter = ',',
-  skipLines = 0,
-): Promise<CsvRecord[]> {
-  const chunks = Array.isArray(text) ? text : [text]
-  const out: CsvRecord[] = []
-  for await (const record of readCsvRecords(
-    (async function* () {
-      yield* chunks
-    })(),
-    { delimiter, skipLines },
-  ))
-    out.push(record)
-  return out
-}
+const records = (text: string | string[], delimiter: Delimiter = ',', skipLines = 0): Promise<CsvRecord[]> =>
+  collect(readCsvRecords(chunksOf(text), { delimiter, skipLines }))
 
 describe('readCsvRecords', () => {
   it('reads quoted delimiters, doubled quotes and line breaks, each record with the line it starts on', async () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { chunksOf, collect } from '../read-fixture.ts'
 import { type JsonItem, readJsonItems } from './json-items.ts'
 
-async function items(text: string | string[]): Promise<JsonItem[]> {
-  const chunks = Array.isArray(text) ? text : [text]
-  const out: JsonItem[] = []
-  for await (const item of readJsonItems(
-    (async function* () {
-      yield* chunks
-    })(),
-  ))
-    out.push(item)
-  return out
-}
+const items = (text: string | string[]): Promise<JsonItem[]> => collect(readJsonItems(chunksOf(text)))
 
 describe('readJsonItems', () => {
   it('reads an array of items, each with the line it starts on', async () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ImportFileError } from '../import-file-error.ts'
+import { collect } from '../read-fixture.ts'
 import { decodeText, decodeWindows1252 } from './text-decoder.ts'
 
 async function decode(...chunks: Array<number[] | Buffer>): Promise<string> {
-  const source = (async function* () {
+  const bytes = (async function* () {
     for (const chunk of chunks) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
   })()
-  let text = ''
-  for await (const piece of decodeText(source)) text += piece
-  return text
+  return (await collect(decodeText(bytes))).join('')
 }
 
 const utf16le = (text: string) => Buffer.from(text, 'utf16le')

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { chunksOf, collect } from '../read-fixture.ts'
 import { readXmlItems, type XmlItem } from './xml-items.ts'
 
-async function items(text: string | string[]): Promise<XmlItem[]> {
-  const chunks = Array.isArray(text) ? text : [text]
-  const out: XmlItem[] = []
-  for await (const item of readXmlItems(
-    (async function* () {
-      yield* chunks
-    })(),
-  ))
-    out.push(item)
-  return out
-}
+const items = (text: string | string[]): Promise<XmlItem[]> => collect(readXmlItems(chunksOf(text)))
 
 describe('readXmlItems', () => {
   it('gives each item its fields by upper-cased tag and the line of its opening tag', async () => {
