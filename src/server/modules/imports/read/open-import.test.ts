@@ -212,6 +212,17 @@ describe('openImport: reading', () => {
     expect(opened.bytesRead()).toBeLessThan(opened.size)
   })
 
+  it("reads Excel's Unicode text (UTF-16 LE, tab-separated) and old Mac line ends", async () => {
+    const file = path.join(dir, 'unicode.txt')
+    const text = 'Number\tSet name\tQty owned\tQty owned new\r\n75192-1\tMillennium Falcon™\t1\t1\r\n'
+    await writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+    const opened = await openImport({ kind: 'file', path: file, fileName: null }, { today: FIXTURE_TODAY })
+    expect(opened.format).toBe('brickset-collection')
+    expect((await allRows(opened))[0]).toMatchObject({ line: 2, name: 'Millennium Falcon™', quantity: 1 })
+    const rows = await textRows('Set Number,Quantity\r75192-1,1\r10276-1,2\r')
+    expect(rows.filter((row) => row.kind === 'holding').map((row) => row.line)).toEqual([2, 3])
+  })
+
   it('reads pasted text the same way as a file', async () => {
     const opened = await openText(
       '<INVENTORY><ITEM><ITEMTYPE>S</ITEMTYPE><ITEMID>75192-1</ITEMID><MINQTY>2</MINQTY></ITEM></INVENTORY>',

@@ -81,23 +81,21 @@ async function* csvRows(
       if (!(column in row)) row[column] = record.fields[index] ?? ''
     })
     if (problem) {
-      const [first] = map(row as CsvRow, record.line)
-      yield {
-        kind: 'rejected',
-        line: record.line,
-        number: numberOf(first),
-        name: nameOf(first),
-        message: problem,
-      } satisfies ParsedRow
+      yield { kind: 'rejected', line: record.line, ...csvRowRef(row), message: problem } satisfies ParsedRow
       continue
     }
     yield* map(row as CsvRow, record.line)
   }
 }
 
-const numberOf = (row: ParsedRow | undefined) =>
-  row && 'number' in row ? row.number : row?.kind === 'retail-prices' ? row.setNumber : null
-const nameOf = (row: ParsedRow | undefined) => (row && 'name' in row ? row.name : null)
+const NUMBER_COLUMNS = ['number', 'set number', 'item_number', 'set_num']
+const NAME_COLUMNS = ['name', 'set name', 'setname']
+
+/** The number and name of a row that cannot be mapped, from the columns most formats name them by. */
+function csvRowRef(row: Record<string, string>): { number: string | null; name: string | null } {
+  const first = (columns: string[]) => columns.map((column) => row[column]?.trim()).find(Boolean) ?? null
+  return { number: first(NUMBER_COLUMNS), name: first(NAME_COLUMNS) }
+}
 
 const noRows = () =>
   new ImportFileError(
