@@ -46,6 +46,8 @@ export interface HoldingRow extends RowBase, ItemRef {
   /**
    * The condition when the file says it: the grade, and our label when the file's word is precise enough
    * ('S' sealed → New/Sealed); null when the file gives none (the `conditionWhenUnknown` choice decides).
+   * A file that does not type its items gives set labels: once matched, `labelForType`
+   * (formats/conditions.ts) turns them into a minifigure's New/Used. `sourceWord` is the file's own word.
    */
   condition: { grade: Grade; label: string | null; sourceWord: string } | null
   /** Per item. */

@@ -13,8 +13,8 @@ import { readXmlItems } from './xml-items.ts'
 /**
  * Opens an import: reads the first 64 KB to detect the format (ADR 013 §2), refusing a file that is
  * empty, binary, too large or of no format we know, and returns the rows as a re-readable stream. Each
- * `rows()` reads the file again from the start, gzip, encoding and all; nothing but the current chunk and
- * the row being mapped is held in memory.
+ * `rows()` reads the file again from the start, gzip, encoding and all; only the current chunk, the row
+ * being mapped and, for sources without row ids, a hash per row (formats/occurrences.ts) are held.
  */
 
 export interface OpenImportOptions {
