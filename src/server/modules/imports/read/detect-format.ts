@@ -78,7 +78,12 @@ function detectCsv(header: string[], sniffed: Sniffed): Detected {
 
 const XML_NAME = /<([A-Za-z_][\w.:-]*)/g
 
+const WEB_PAGE =
+  "This is a web page (HTML), not an export file: use the site's export or download button and import the file it gives."
+
 function detectXml(prefix: string, sniffed: Sniffed): Detected {
+  if (/^\s*(<\?xml[^>]*>\s*)?<(!doctype\s+html|html[\s>])/i.test(prefix))
+    throw new ImportFileError(WEB_PAGE, 'UNRECOGNISED_IMPORT_FORMAT')
   if (/<!(doctype|entity)/i.test(prefix)) throw new ImportFileError(DOCTYPE_REFUSED, 'XML_DOCTYPE_REFUSED')
   const names = [...prefix.replace(/<!--[\s\S]*?-->/g, '').matchAll(XML_NAME)].map((match) =>
     (match[1] as string).toUpperCase(),

@@ -101,6 +101,12 @@ describe('openImport: detection', () => {
     expect((await failure(openText('<catalog><book/></catalog>'))).message).toMatch(
       /^This XML file's root element is <CATALOG>/,
     )
+    const page =
+      "This is a web page (HTML), not an export file: use the site's export or download button and import the file it gives."
+    expect((await failure(openText('<!DOCTYPE html>\n<html><body>Wanted list</body></html>'))).message).toBe(
+      page,
+    )
+    expect((await failure(openText('<html lang="en"><head></head></html>'))).message).toBe(page)
   })
 })
 
