@@ -1,6 +1,5 @@
 import type { Database } from '#server/db/client.ts'
 import { slugsFor } from '../items/items.write.service.ts'
-import type { BricksetRetailRow } from './brickset.rows.ts'
 import {
   type AliasRow,
   findSetIds,
@@ -13,6 +12,7 @@ import {
   upsertSetMinifigs,
   upsertThemes,
 } from './catalogue-bulk.repo.ts'
+import type { BricksetRetailRow } from './formats/brickset-sets.ts'
 import { type ThemeRow, themeTree } from './theme-tree.ts'
 import type { WriteCounts } from './write-counts.ts'
 

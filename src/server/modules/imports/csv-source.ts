@@ -1,7 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { createGunzip } from 'node:zlib'
-import { parse } from 'csv-parse'
+import { readCsvRecords } from './read/csv-records.ts'
+import { storedBytes, unpackedBytes } from './read/input-bytes.ts'
+import { decodeText } from './read/text-decoder.ts'
 
 export interface RowProblem {
   file: string
@@ -24,37 +25,32 @@ export function findCsvFile(dir: string, name: string): string | undefined {
 }
 
 /**
- * Streams a CSV file (gzipped or not, CRLF or LF, quoted fields) as header-keyed records with
- * their line numbers. A malformed record is passed to `onProblem` and skipped.
+ * Streams a comma-separated file (gzipped or not, any encoding the import readers know, CRLF or LF, quoted
+ * fields) as header-keyed records with the line each starts on, through the import's own CSV reader
+ * (read/). A record whose number of values differs from the header's is passed to `onProblem` and skipped;
+ * a file that is cut off, binary or too large throws an ImportFileError.
  */
 export async function* readCsv(
   file: string,
   onProblem: (problem: RowProblem) => void,
 ): AsyncGenerator<CsvRow> {
   const fileName = path.basename(file)
-  const input = createReadStream(file)
-  const parser = parse({
-    columns: true,
-    bom: true,
-    info: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_skip: (error) => {
-      onProblem({
-        file: fileName,
-        line: Number(error?.lines ?? 0),
-        message: error?.message ?? 'Malformed CSV record',
-      })
-      return undefined
-    },
-  })
-  const stream = file.endsWith('.gz') ? input.pipe(createGunzip()) : input
-  stream.on('error', (error: Error) => parser.destroy(error))
-  stream.pipe(parser)
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: Record<string, string>
-    info: { lines: number }
-  }>) {
-    yield { record, line: info.lines }
+  const text = decodeText(unpackedBytes(storedBytes({ kind: 'file', path: file, fileName }, { bytes: 0 })))
+  let header: string[] | undefined
+  for await (const { fields, line, error } of readCsvRecords(text, { delimiter: ',', skipLines: 0 })) {
+    if (!header) {
+      header = fields.map((column) => column.trim())
+      continue
+    }
+    if (error || fields.length !== header.length) {
+      const message = error ?? `has ${fields.length} values where the header has ${header.length}`
+      onProblem({ file: fileName, line, message })
+      continue
+    }
+    const record: Record<string, string> = {}
+    header.forEach((column, index) => {
+      record[column] = fields[index] as string
+    })
+    yield { record, line }
   }
 }

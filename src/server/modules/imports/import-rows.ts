@@ -46,6 +46,8 @@ export interface HoldingRow extends RowBase, ItemRef {
   /**
    * The condition when the file says it: the grade, and our label when the file's word is precise enough
    * ('S' sealed → New/Sealed); null when the file gives none (the `conditionWhenUnknown` choice decides).
+   * A file that does not type its items gives set labels: once matched, `labelForType`
+   * (formats/conditions.ts) turns them into a minifigure's New/Used. `sourceWord` is the file's own word.
    */
   condition: { grade: Grade; label: string | null; sourceWord: string } | null
   /** Per item. */
@@ -104,6 +106,13 @@ export interface SkippedRow extends RowBase {
   number: string | null
   name: string | null
   message: string
+  /**
+   * Set when the skip concerns one target only, in files that fill both the collection and the wanted list
+   * (Brickset, BrickEconomy's older shape, Rebrickable's set list): a row with nothing owned is skipped for
+   * the collection ('not owned') yet may be a WantedRow; the service keeps it only for that target.
+   * Absent: the row is skipped whatever the target.
+   */
+  target?: 'collection' | 'wanted'
 }
 
 /** A row that cannot be read: its message says why, in words the user can act on. */
