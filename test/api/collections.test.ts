@@ -198,7 +198,13 @@ describe('the collection page', () => {
     const stats = (
       await context.app.inject({ url: '/api/me/stats', headers: { cookie: people.owner } })
     ).json()
-    expect(stats).toEqual({ collectionCount: 4, alertsCount: 0, totalValue: '200.00' })
+    expect(stats).toEqual({
+      collectionCount: 4,
+      alertsCount: 0,
+      totalValue: '200.00',
+      estimatedEntries: 0,
+      estimatedValue: '0.00',
+    })
   })
 })
 
@@ -270,7 +276,7 @@ describe('export and analytics', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="brickfolio-collection-/)
     const lines = response.body.trim().split('\n')
     expect(lines[0]).toBe(
-      'item_number,name,type,theme,condition,quantity,price_paid,price_paid_currency,price_paid_gbp,purchase_date,fair_price_gbp,cost_basis_gbp,value_gbp,pnl_gbp',
+      'item_number,name,type,theme,condition,quantity,price_paid,price_paid_currency,price_paid_gbp,purchase_date,fair_price_gbp,cost_basis_gbp,value_gbp,pnl_gbp,value_basis',
     )
     expect(lines).toHaveLength(4)
     expect(lines[1]).toContain('10497-1,Galaxy Explorer,set,Icons,New/Sealed,2,80.00,GBP,80.00')

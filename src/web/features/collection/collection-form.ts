@@ -126,7 +126,7 @@ export function entryPriceCurrency(entry: Pick<CollectionEntry, 'currency'>): Cu
   return isCurrencyCode(entry.currency) ? entry.currency : 'GBP'
 }
 
-/** An entry as the edit form shows it. */
+/** An entry as the edit form shows it: an unknown price paid (and one of 0) as an empty field. */
 export function entryFormValues(
   entry: Pick<
     CollectionEntry,
@@ -137,7 +137,7 @@ export function entryFormValues(
   return {
     conditionId: String(entry.condition.id),
     quantity: String(entry.quantity),
-    pricePaid: parseAmount(price)?.eq(0) ? '' : price,
+    pricePaid: price === null || parseAmount(price)?.eq(0) ? '' : price,
     purchaseDate: entry.purchaseDate ?? '',
   }
 }
@@ -148,9 +148,16 @@ const sameAmount = (a: string, b: string) => {
   return Boolean(left && right && left.eq(right))
 }
 
+/** Whether the price field says something new: for an entry whose price paid is unknown, any typed price. */
+function priceChanged(entry: Pick<CollectionEntry, 'pricePaid'>, typed: string, before: string): boolean {
+  if (entry.pricePaid === null) return typed.trim() !== ''
+  return !sameAmount(typed, before)
+}
+
 /**
  * PATCH /api/collections/{id}: only what changed (the price with its currency); null when nothing did.
- * A cleared purchase date is sent as null, which clears it.
+ * A cleared purchase date is sent as null, which clears it. An unknown price paid left empty is not sent,
+ * so it stays unknown (a typed 0 is a price).
  */
 export function updateEntryBody(
   entry: Parameters<typeof entryFormValues>[0],
@@ -164,7 +171,7 @@ export function updateEntryBody(
     if (label) body.condition = label
   }
   if (Number(values.quantity.trim()) !== entry.quantity) body.quantity = Number(values.quantity.trim())
-  if (!sameAmount(values.pricePaid, before.pricePaid)) {
+  if (priceChanged(entry, values.pricePaid, before.pricePaid)) {
     body.pricePaid = values.pricePaid.trim() || '0'
     body.currency = entryPriceCurrency(entry)
   }
