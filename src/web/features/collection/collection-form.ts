@@ -120,9 +120,14 @@ export function addEntryBody(
 
 /**
  * The currency an entry's price was typed in: the edit form shows and sends the price in it, so an
- * untouched price never drifts through a conversion.
+ * untouched price never drifts through a conversion. A price paid not known yet is typed in the display
+ * currency, as when adding.
  */
-export function entryPriceCurrency(entry: Pick<CollectionEntry, 'currency'>): CurrencyCode {
+export function entryPriceCurrency(
+  entry: Pick<CollectionEntry, 'currency' | 'pricePaid'>,
+  displayCurrency: CurrencyCode = 'GBP',
+): CurrencyCode {
+  if (entry.pricePaid === null) return displayCurrency
   return isCurrencyCode(entry.currency) ? entry.currency : 'GBP'
 }
 
@@ -163,6 +168,7 @@ export function updateEntryBody(
   entry: Parameters<typeof entryFormValues>[0],
   values: EntryFormValues,
   conditions: readonly ConditionChoice[],
+  displayCurrency?: CurrencyCode,
 ): UpdateCollectionBody | null {
   const before = entryFormValues(entry)
   const body: UpdateCollectionBody = {}
@@ -173,7 +179,7 @@ export function updateEntryBody(
   if (Number(values.quantity.trim()) !== entry.quantity) body.quantity = Number(values.quantity.trim())
   if (priceChanged(entry, values.pricePaid, before.pricePaid)) {
     body.pricePaid = values.pricePaid.trim() || '0'
-    body.currency = entryPriceCurrency(entry)
+    body.currency = entryPriceCurrency(entry, displayCurrency)
   }
   if (values.purchaseDate !== before.purchaseDate) body.purchaseDate = values.purchaseDate || null
   return Object.keys(body).length > 0 ? body : null

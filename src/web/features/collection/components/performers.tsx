@@ -31,6 +31,7 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
                 <>
                   {' '}
                   · Qty <span className="tabular">{entry.quantity}</span>
+                  {entry.valueEstimated ? ' · retail estimate' : null}
                 </>
               }
               aside={
