@@ -51,7 +51,7 @@ export function AnalyticsPage() {
   const note = analyticsNote(summary, format, { retailEstimate: Boolean(user?.valueUnpricedAtRetail) })
 
   return (
-    <div className="page-width grid gap-6 py-8 sm:py-10">
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
       <header className="grid gap-3">
         <Link
           href="/collection"
@@ -112,7 +112,7 @@ export function AnalyticsPage() {
 
           <Allocation portfolio={data} format={format} />
 
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Performers
               title="Best performers"
               icon={TrendingUp}

@@ -83,7 +83,7 @@ export function CollectionPage() {
   }
 
   return (
-    <div className="page-width grid gap-6 py-8 sm:py-10">
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">My Collection</h1>

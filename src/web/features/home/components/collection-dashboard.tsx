@@ -51,7 +51,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
   ].filter((note): note is string => note !== null)
 
   return (
-    <section aria-labelledby="dashboard-heading" className="page-width grid gap-5 py-10 sm:py-12">
+    <section aria-labelledby="dashboard-heading" className="page-width grid grid-cols-1 gap-5 py-10 sm:py-12">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id="dashboard-heading" className="font-bold text-2xl tracking-tight">
           Your collection at a glance
@@ -68,7 +68,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
         </div>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Tile label="Items in Your Vault">
           <span className="tabular">{summary?.totalItems ?? itemCount}</span>
           <span className="font-normal text-muted text-sm tracking-normal">
@@ -96,7 +96,8 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
         <AnalyticsTile investor={investor} className="sm:col-span-2 lg:col-span-1" />
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* One column that never grows past the screen: a long item number truncates instead. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <EntryListCard
           title="Most valuable"
           icon={Gem}
