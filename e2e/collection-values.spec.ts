@@ -206,6 +206,8 @@ test.describe('with known market prices', () => {
     const legend = value.locator('figcaption')
     await expect(legend).toContainText('Value£92.00')
     await expect(legend).toContainText('Cost basis£50.00')
+    // In view first: on a phone the chart may start below the fold, under the bottom bar.
+    await value.locator('.uplot .u-over').scrollIntoViewIfNeeded()
     const box = await value.locator('.uplot .u-over').boundingBox()
     if (!box) throw new Error('The chart has no plotting area')
     await page.mouse.move(box.x + box.width * 0.78, box.y + box.height / 2)

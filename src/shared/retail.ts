@@ -19,14 +19,21 @@ export function regionForCurrency(currency: CurrencyCode): RetailRegion | undefi
   return FALLBACK_ORDER.find((region) => REGION_CURRENCY[region] === currency)
 }
 
+/**
+ * The regions in the order their prices are looked for, for someone who reads amounts in `currency`:
+ * their own region first, then US, UK, CA, DE. The collection's retail estimate asks in this order too.
+ */
+export function retailRegionOrder(currency: CurrencyCode): readonly RetailRegion[] {
+  const own = regionForCurrency(currency)
+  return own ? [own, ...FALLBACK_ORDER.filter((region) => region !== own)] : FALLBACK_ORDER
+}
+
 /** The regional price to show in `displayCurrency`, or undefined when no region has one. */
 export function pickRetailPrice<Price extends { region: RetailRegion }>(
   prices: readonly Price[],
   displayCurrency: CurrencyCode,
 ): Price | undefined {
-  const own = regionForCurrency(displayCurrency)
-  const order = own ? [own, ...FALLBACK_ORDER.filter((region) => region !== own)] : FALLBACK_ORDER
-  for (const region of order) {
+  for (const region of retailRegionOrder(displayCurrency)) {
     const price = prices.find((candidate) => candidate.region === region)
     if (price) return price
   }

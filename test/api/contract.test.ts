@@ -134,7 +134,14 @@ describe('the response contract', () => {
       app.get(
         '/api/oversharing',
         { schema: { response: { 200: json('Figures', userStatsSchema) } } },
-        async () => ({ collectionCount: 1, alertsCount: 0, totalValue: '12.50', passwordHash: 'x' }),
+        async () => ({
+          collectionCount: 1,
+          alertsCount: 0,
+          totalValue: '12.50',
+          estimatedEntries: 0,
+          estimatedValue: '0.00',
+          passwordHash: 'x',
+        }),
       )
       app.get(
         '/api/drifting-error',
@@ -153,7 +160,13 @@ describe('the response contract', () => {
       expect(drifted.body).not.toContain('12.5')
       // A field the schema does not name is never sent.
       const overshared = await app.inject({ url: '/api/oversharing' })
-      expect(overshared.json()).toEqual({ collectionCount: 1, alertsCount: 0, totalValue: '12.50' })
+      expect(overshared.json()).toEqual({
+        collectionCount: 1,
+        alertsCount: 0,
+        totalValue: '12.50',
+        estimatedEntries: 0,
+        estimatedValue: '0.00',
+      })
       // Error answers go through the error schema the app declares on every route.
       const teapot = await app.inject({ url: '/api/drifting-error' })
       expect(teapot.statusCode).toBe(418)

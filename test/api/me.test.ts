@@ -46,7 +46,23 @@ describe('PUT /api/me/profile', () => {
     expect(me.json().currencyPreference).toBe('JPY')
   })
 
+  it('saves the choice to value unpriced items at retail (off by default), and keeps it apart', async () => {
+    const { cookie } = await signUp(context.app, { email: uniqueEmail() })
+    const before = await context.app.inject({ url: '/api/auth/user', headers: { cookie } })
+    expect(before.json().valueUnpricedAtRetail).toBe(false)
+    const on = await putProfile(cookie, { valueUnpricedAtRetail: true })
+    expect(userSchema.parse(on.json())).toMatchObject({ valueUnpricedAtRetail: true })
+    await putProfile(cookie, { currencyPreference: 'EUR' })
+    const me = await context.app.inject({ url: '/api/auth/user', headers: { cookie } })
+    expect(me.json()).toMatchObject({ valueUnpricedAtRetail: true, currencyPreference: 'EUR' })
+    expect((await putProfile(cookie, { valueUnpricedAtRetail: false })).json().valueUnpricedAtRetail).toBe(
+      false,
+    )
+  })
+
   it.each([
+    [{ valueUnpricedAtRetail: 'yes' }, 'valueUnpricedAtRetail must be true or false'],
+    [{ valueUnpricedAtRetail: null }, 'valueUnpricedAtRetail must be true or false'],
     [{ profileType: 'dealer' }, "profileType must be 'collector', 'investor' or 'shop'"],
     [
       { currencyPreference: 'BTC' },
@@ -88,6 +104,8 @@ describe('GET /api/me/stats', () => {
       collectionCount: 0,
       alertsCount: 0,
       totalValue: '0.00',
+      estimatedEntries: 0,
+      estimatedValue: '0.00',
     })
 
     const db = context.database.db
@@ -107,7 +125,13 @@ describe('GET /api/me/stats', () => {
 
     const stats = await context.app.inject({ url: '/api/me/stats', headers: { cookie } })
     // 2 × 649.99 for the sealed Falcon; the used Galaxy Explorer has no used-grade price yet.
-    expect(stats.json()).toEqual({ collectionCount: 3, alertsCount: 1, totalValue: '1299.98' })
+    expect(stats.json()).toEqual({
+      collectionCount: 3,
+      alertsCount: 1,
+      totalValue: '1299.98',
+      estimatedEntries: 0,
+      estimatedValue: '0.00',
+    })
   })
 
   it('needs a signed-in user', async () => {

@@ -62,6 +62,8 @@ export const userSchema = z.object({
   profileType: profileTypeSchema.nullable(),
   currencyPreference: currencyCodeSchema,
   onboardingCompleted: z.boolean(),
+  /** Entries without a market price are valued at retail, as a labelled estimate (issue 12). */
+  valueUnpricedAtRetail: z.boolean(),
   isTrusted: z.boolean(),
   role: z.enum(USER_ROLES),
   totalPoints: z.number().int(),

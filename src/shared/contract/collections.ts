@@ -16,6 +16,7 @@ import {
   CURRENCY_CODES,
   DEFAULT_PORTFOLIO_RANGE,
   PORTFOLIO_RANGES,
+  RETAIL_REGIONS,
   SORT_DIRECTIONS,
 } from './values.ts'
 
@@ -66,12 +67,16 @@ export const addCollectionBodySchema = z.object({
 export type AddCollectionBody = z.input<typeof addCollectionBodySchema>
 export type AddCollectionData = z.output<typeof addCollectionBodySchema>
 
-/** PATCH /api/collections/{id}: what is sent changes; `purchaseDate: null` clears it. */
+/**
+ * PATCH /api/collections/{id}: what is sent changes; `purchaseDate: null` clears it, and `pricePaid: null`
+ * says the price paid is not known (an entry without a cost, left out of the P&L). An entry imported
+ * without a price keeps it unknown until a price is sent.
+ */
 export const updateCollectionBodySchema = z
   .object({
     condition: conditionLabelSchema.optional(),
     quantity: quantitySchema.optional(),
-    pricePaid: pricePaidSchema.optional(),
+    pricePaid: pricePaidSchema.nullable().optional(),
     currency: currencySchema.optional(),
     purchaseDate: purchaseDateSchema
       .nullable()
@@ -102,6 +107,17 @@ export const collectionQuerySchema = z.object({
 })
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>
 
+/**
+ * The retail price an entry's estimated value stands on, per item, in its own currency: a region's price
+ * (`region`), or the one entered with the item in pounds (`region` null).
+ */
+export const retailEstimateSchema = z.object({
+  region: z.enum(RETAIL_REGIONS).nullable(),
+  amount: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+})
+export type RetailEstimate = z.infer<typeof retailEstimateSchema>
+
 /** Amounts are pounds, as decimal strings; per-item price paid, the rest for the whole entry. */
 export const collectionEntrySchema = z.object({
   id: z.number().int(),
@@ -122,7 +138,8 @@ export const collectionEntrySchema = z.object({
   }),
   condition: z.object({ id: z.number().int(), label: z.string(), grade: gradeSchema }),
   quantity: z.number().int(),
-  pricePaid: z.string(),
+  /** Per item; null when not known (imported without a price): the entry then has no cost and no P&L. */
+  pricePaid: z.string().nullable(),
   originalPrice: z.string().nullable(),
   currency: z.string().nullable(),
   purchaseDate: z.string().nullable(),
@@ -131,9 +148,18 @@ export const collectionEntrySchema = z.object({
   priceSnapshot: z
     .object({ fairPriceGbp: z.string().nullable(), confidence: z.string(), updatedAt: z.string() })
     .nullable(),
-  costBasis: z.string(),
-  /** Fair price × quantity; null without a fair price. */
+  /** Price paid × quantity; null when the price paid is not known. */
+  costBasis: z.string().nullable(),
+  /**
+   * Fair price × quantity; without a fair price, the retail estimate × quantity when the user values
+   * unpriced items at retail (`valueEstimated`), else null.
+   */
   value: z.string().nullable(),
+  /** The value is an estimate at retail, not a market price. */
+  valueEstimated: z.boolean(),
+  /** The retail price behind the estimate; null unless `valueEstimated`. */
+  retailEstimate: retailEstimateSchema.nullable(),
+  /** Value − cost; null without both. */
   pnl: z.string().nullable(),
   pnlPercent: z.string().nullable(),
   /** Change of the value since yesterday's fair price; null without both. */
@@ -147,21 +173,32 @@ export const collectionSummarySchema = z.object({
   totalItems: z.number().int(),
   setCount: z.number().int(),
   minifigCount: z.number().int(),
-  /** What the priced entries are worth (an entry without a market price adds nothing). */
+  /**
+   * What the valued entries are worth: at their market price, or at retail where the user values
+   * unpriced items at retail (`estimatedValue` of it). An entry with no value adds nothing.
+   */
   totalValue: z.string(),
-  /** What every entry cost. */
+  /** What every entry with a known price paid cost. */
   costBasis: z.string(),
-  /** What the priced entries cost: the profit and loss are measured against this. */
+  /** What the valued entries with a known cost cost: the profit and loss are measured against this. */
   pricedCost: z.string(),
-  /** Value minus cost over the priced entries only. */
+  /** Value minus cost over the entries with both a value and a known cost. */
   unrealizedPnl: z.string(),
-  /** unrealizedPnl against pricedCost; null when no priced entry has a cost. */
+  /** unrealizedPnl against pricedCost; null when no valued entry has a cost. */
   unrealizedPnlPercent: z.string().nullable(),
   change24h: z.string(),
-  /** Entries with no fair price yet: left out of the value, the profit and the loss. */
+  /** Entries with no value (no market price, and no retail estimate): left out of value, profit and loss. */
   unpricedEntries: z.number().int(),
   /** What those entries cost. */
   unpricedCost: z.string(),
+  /** Entries whose price paid is not known: their value counts, but they are left out of the P&L. */
+  unknownCostEntries: z.number().int(),
+  /** What those entries are worth (part of totalValue, not of the P&L). */
+  unknownCostValue: z.string(),
+  /** Entries valued at retail, as an estimate (only when the user values unpriced items at retail). */
+  estimatedEntries: z.number().int(),
+  /** Their value: part of totalValue, and of the P&L where their cost is known. */
+  estimatedValue: z.string(),
   topThemes: z.array(z.object({ theme: z.string(), value: z.string(), items: z.number().int() })),
 })
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>

@@ -18,10 +18,14 @@ export const updateProfileBodySchema = z
     profileType: profileTypeSchema.optional(),
     onboardingCompleted: z.boolean({ message: 'onboardingCompleted must be true or false' }).optional(),
     currencyPreference: currencyCodeSchema.optional(),
+    /** Value entries without a market price at their retail price, shown as an estimate (issue 12). */
+    valueUnpricedAtRetail: z.boolean({ message: 'valueUnpricedAtRetail must be true or false' }).optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to update: send at least one of firstName, lastName, profileType, currencyPreference',
+    message:
+      'Nothing to update: send at least one of firstName, lastName, profileType, currencyPreference, ' +
+      'valueUnpricedAtRetail',
   })
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>
 export type UpdateProfileData = z.output<typeof updateProfileBodySchema>
@@ -30,9 +34,13 @@ export const userStatsSchema = z.object({
   collectionCount: z.number().int(),
   alertsCount: z.number().int(),
   /**
-   * Sum of fair price × quantity over the collection, in GBP: two decimals, and as many digits before
+   * The collection's Total Value, from the same valuation as its screen (fair price × quantity, or the
+   * retail estimate where the user chose it), in GBP: two decimals, and as many digits before
    * the point as the sum needs (one entry alone can be 10,000 × 99,999,999.99).
    */
   totalValue: z.string().regex(/^\d+\.\d{2}$/),
+  /** Entries valued at retail as an estimate (when the user chose so), and that part of totalValue. */
+  estimatedEntries: z.number().int(),
+  estimatedValue: z.string().regex(/^\d+\.\d{2}$/),
 })
 export type UserStats = z.infer<typeof userStatsSchema>

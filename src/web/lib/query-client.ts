@@ -15,6 +15,11 @@ export interface ApiMeta extends Record<string, unknown> {
    * save), not a session that has ended; the client neither toasts nor redirects for it.
    */
   unauthorized?: 'answer'
+  /**
+   * The answer is valued by the user's saved choices — "value unpriced items at retail", and with it the
+   * display currency's retail region (issue 12): a profile update that changes them refreshes it.
+   */
+  valuedByProfile?: boolean
 }
 
 declare module '@tanstack/react-query' {

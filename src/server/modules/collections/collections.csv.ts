@@ -16,6 +16,7 @@ const COLUMNS = [
   'cost_basis_gbp',
   'value_gbp',
   'pnl_gbp',
+  'value_basis',
 ]
 
 /** A cell a spreadsheet would run as a formula (OWASP's CSV injection list). */
@@ -33,7 +34,17 @@ function spreadsheetCell(cell: string | number): string | number {
   return `'${cell}`
 }
 
-/** The collection export: one row per entry, the price paid as typed and in pounds, values in pounds. */
+/** What an entry's value stands on: its market price, a retail estimate, or nothing (no value). */
+function valueBasis(entry: CollectionEntry): string {
+  if (entry.value === null) return ''
+  return entry.valueEstimated ? 'retail estimate' : 'market'
+}
+
+/**
+ * The collection export: one row per entry, the price paid as typed and in pounds, values in pounds. What
+ * is not known (a price paid, a value) is an empty cell, never 0; `value_basis` says which values are
+ * retail estimates.
+ */
 export function collectionCsv(entries: CollectionEntry[]): string {
   return stringify(
     entries.map((entry) =>
@@ -44,14 +55,15 @@ export function collectionCsv(entries: CollectionEntry[]): string {
         entry.item.theme,
         entry.condition.label,
         entry.quantity,
-        entry.originalPrice ?? entry.pricePaid,
-        entry.currency ?? 'GBP',
-        entry.pricePaid,
+        entry.pricePaid === null ? '' : (entry.originalPrice ?? entry.pricePaid),
+        entry.pricePaid === null ? '' : (entry.currency ?? 'GBP'),
+        entry.pricePaid ?? '',
         entry.purchaseDate ?? '',
         entry.priceSnapshot?.fairPriceGbp ?? '',
-        entry.costBasis,
+        entry.costBasis ?? '',
         entry.value ?? '',
         entry.pnl ?? '',
+        valueBasis(entry),
       ].map(spreadsheetCell),
     ),
     { header: true, columns: COLUMNS },

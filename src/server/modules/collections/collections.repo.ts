@@ -7,19 +7,61 @@ import type {
   CollectionSummary,
   Portfolio,
 } from '#shared/contract/collections.ts'
+import type { RetailRegion } from '#shared/contract/values.ts'
+import type { RatesPerUsd } from '#shared/money.ts'
+
+/** How a user's collection is valued: on which day, and whether unpriced entries are valued at retail. */
+export interface Valuation {
+  today: string
+  /**
+   * The user values entries without a market price at retail (issue 12): the regions in the order the
+   * screens pick a retail price for their display currency, and today's rates to bring it to pounds.
+   */
+  retailEstimate: { regionOrder: readonly RetailRegion[]; ratesPerUsd: RatesPerUsd } | null
+}
+
+/**
+ * `est`: the retail price per item that an entry of item `i` is estimated at, when `when` holds — the
+ * first region of `regionOrder` with a price, converted to pounds as the screens convert it
+ * (`convertAmount`: amount × GBP rate ÷ its currency's rate per US dollar, 20 decimals, then pennies,
+ * half up), else the retail price entered with the item (already pounds). Off, `est` is one empty row.
+ */
+function retailEstimateJoin(estimate: Valuation['retailEstimate'], when: SQL) {
+  if (!estimate) {
+    return sql`left join (select null::text as region, null::numeric as amount, null::text as currency,
+      null::numeric as unit_gbp) est on false`
+  }
+  const codes = Object.keys(estimate.ratesPerUsd)
+  const rates = Object.values(estimate.ratesPerUsd)
+  return sql`left join lateral (select r.region, r.amount, r.currency, r.unit_gbp from (
+      select rp.region, rp.amount, rp.currency::text as currency,
+        round((rp.amount * ${estimate.ratesPerUsd.GBP}::numeric)::numeric(38, 20) / fx.per_usd, 2) as unit_gbp,
+        array_position(${sql.param(estimate.regionOrder)}::text[], rp.region) as rank
+      from retail_prices rp
+      join unnest(${sql.param(codes)}::text[], ${sql.param(rates)}::numeric[]) as fx(code, per_usd)
+        on fx.code = rp.currency
+      where rp.item_id = i.id and ${when}
+      union all
+      select null, i.original_msrp, 'GBP', i.original_msrp, 99 where i.original_msrp > 0 and ${when}
+    ) r order by r.rank limit 1) est on true`
+}
 
 /**
  * Each of a user's entries with its valuation, in pounds and exact numeric arithmetic: cost = price paid ×
- * quantity, value = the fair price of the entry's condition grade × quantity, and the 24-hour change from
- * the snapshot's previous day (a price recomputed before today has not moved since).
+ * quantity (none when the price paid is not known), value = the fair price of the entry's condition grade
+ * × quantity — or, without one and when the user chose it, the retail estimate × quantity (`estimated`) —
+ * and the 24-hour change from the snapshot's previous day (a price recomputed before today has not moved
+ * since; an estimate has no change).
  */
-const valuedEntries = (userId: string, today: string) => sql`
+const valuedEntries = (userId: string, { today, retailEstimate }: Valuation) => sql`
   select c.id, c.user_id, c.item_id, c.quantity, c.price_paid, c.original_price, c.currency, c.purchase_date,
     c.documented_purchase, c.created_at, cd.id as condition_id, cd.label, cd.grade, cd.score,
     i.type, i.number, i.name, i.slug, i.theme, i.theme_id, i.year, i.image_url, i.original_msrp,
     ps.fair_price_gbp, ps.confidence, ps.updated_at as snapshot_at,
+    est.region as estimate_region, est.amount as estimate_amount, est.currency as estimate_currency,
+    est.unit_gbp is not null as estimated,
     c.price_paid * c.quantity as cost,
-    ps.fair_price_gbp * c.quantity as value,
+    coalesce(ps.fair_price_gbp, est.unit_gbp) * c.quantity as value,
     case when ps.fair_price_gbp is null then null
       when ps.updated_at < ${today}::date then 0
       when ps.previous_fair_price_gbp is null then null
@@ -28,6 +70,7 @@ const valuedEntries = (userId: string, today: string) => sql`
   join items i on i.id = c.item_id
   join conditions cd on cd.id = c.condition_id
   left join price_snapshots ps on ps.item_id = c.item_id and ps.grade = cd.grade
+  ${retailEstimateJoin(retailEstimate, sql`ps.fair_price_gbp is null`)}
   where c.user_id = ${userId}`
 
 /**
@@ -54,6 +97,9 @@ const entryJson = sql`json_build_object(
     'updatedAt', to_char(v.snapshot_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
   'costBasis', ${pounds(sql`v.cost`)},
   'value', ${pounds(sql`v.value`)},
+  'valueEstimated', v.estimated,
+  'retailEstimate', case when v.estimated then json_build_object('region', v.estimate_region,
+    'amount', v.estimate_amount::text, 'currency', v.estimate_currency) end,
   'pnl', ${pounds(sql`v.value - v.cost`)},
   'pnlPercent', ${percent(sql`(v.value - v.cost)`, sql`v.cost`)},
   'change24h', ${pounds(sql`v.change`)},
@@ -87,9 +133,11 @@ function pageFilters(query: CollectionQuery): SQL[] {
 
 /**
  * Totals over the valued entries `v`, and (unless lean) its three most valuable themes. An entry without a
- * market price has no value, not a value of 0: the value and the profit or loss are over priced entries
- * only (against what they cost), and what the unpriced ones cost is said apart (issue 12). Read through
- * `row_to_json`: item counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
+ * value has no value, not a value of 0, and an entry without a known price paid has no cost, not a cost of
+ * 0: the profit or loss is over the entries with both (against what they cost); what the unvalued ones cost,
+ * what the ones of unknown cost are worth, and how much of the value is a retail estimate are said apart
+ * (issue 12). Read through `row_to_json`: item counts are bigints (entries × up to 10,000 each), which JSON
+ * keeps as numbers.
  */
 const summaryColumns = (
   lean: boolean,
@@ -104,6 +152,10 @@ const summaryColumns = (
   ${pounds(sql`coalesce(sum(change), 0)`)} as "change24h",
   count(*) filter (where value is null)::int as "unpricedEntries",
   ${pounds(sql`coalesce(sum(cost) filter (where value is null), 0)`)} as "unpricedCost",
+  count(*) filter (where cost is null)::int as "unknownCostEntries",
+  ${pounds(sql`coalesce(sum(value) filter (where cost is null), 0)`)} as "unknownCostValue",
+  count(*) filter (where estimated)::int as "estimatedEntries",
+  ${pounds(sql`coalesce(sum(value) filter (where estimated), 0)`)} as "estimatedValue",
   ${
     lean
       ? sql`'[]'::json`
@@ -122,7 +174,7 @@ export async function findCollectionPage(
   db: Database,
   userId: string,
   query: CollectionQuery,
-  today: string,
+  valuation: Valuation,
 ): Promise<{ entries: CollectionEntry[]; total: number; summary: CollectionSummary }> {
   const filters = pageFilters(query)
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
@@ -130,7 +182,7 @@ export async function findCollectionPage(
   const order = SORT_COLUMNS[query.sort ?? 'added']
   const [row] = await queryRows<{ entries: CollectionEntry[]; total: number; summary: CollectionSummary }>(
     db,
-    sql`with v as materialized (${valuedEntries(userId, today)}),
+    sql`with v as materialized (${valuedEntries(userId, valuation)}),
         matching as (select * from v ${where}),
         page as (select *, row_number() over (order by ${order} ${direction} nulls last, id desc) as position
           from matching v order by ${order} ${direction} nulls last, v.id desc
@@ -147,12 +199,12 @@ export async function findCollectionPage(
 export async function collectionSummary(
   db: Database,
   userId: string,
-  today: string,
+  valuation: Valuation,
   { lean = false }: { lean?: boolean } = {},
 ): Promise<CollectionSummary> {
   const [row] = await queryRows<{ summary: CollectionSummary }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)})
+    sql`with v as (${valuedEntries(userId, valuation)})
       select row_to_json(totals) as summary from (select ${summaryColumns(lean)} from v) totals`,
   )
   return (row as { summary: CollectionSummary }).summary
@@ -177,9 +229,10 @@ export async function findConditionByLabel(
 export interface EntryFields {
   conditionId: number
   quantity: number
-  pricePaid: string
-  originalPrice: string
-  currency: string
+  /** In pounds; null when the price paid is not known (then the amount and currency as typed are too). */
+  pricePaid: string | null
+  originalPrice: string | null
+  currency: string | null
   purchaseDate: string | null
   documentedPurchase: boolean
 }
@@ -206,7 +259,8 @@ export async function findOwnEntry(db: Database, userId: string, id: number) {
   const rows = await queryRows<EntryFields & { itemId: number }>(
     db,
     sql`select item_id as "itemId", condition_id as "conditionId", quantity, price_paid::text as "pricePaid",
-        coalesce(original_price, price_paid)::text as "originalPrice", coalesce(currency, 'GBP') as currency,
+        coalesce(original_price, price_paid)::text as "originalPrice",
+        case when price_paid is not null then coalesce(currency, 'GBP') end as currency,
         purchase_date::text as "purchaseDate", documented_purchase as "documentedPurchase"
       from collections where id = ${id} and user_id = ${userId} for update`,
   )
@@ -234,20 +288,24 @@ export async function findEntry(
   db: Database,
   userId: string,
   id: number,
-  today: string,
+  valuation: Valuation,
 ): Promise<CollectionEntry | undefined> {
   const rows = await queryRows<{ entry: CollectionEntry }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)}) select ${entryJson} as entry from v ${themeJoins} where v.id = ${id}`,
+    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${themeJoins} where v.id = ${id}`,
   )
   return rows[0]?.entry
 }
 
 /** Every entry, for the CSV export. */
-export async function allEntries(db: Database, userId: string, today: string): Promise<CollectionEntry[]> {
+export async function allEntries(
+  db: Database,
+  userId: string,
+  valuation: Valuation,
+): Promise<CollectionEntry[]> {
   const rows = await queryRows<{ entry: CollectionEntry }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)}) select ${entryJson} as entry from v ${themeJoins}
+    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${themeJoins}
       order by v.created_at, v.id`,
   )
   return rows.map((row) => row.entry)
@@ -256,28 +314,31 @@ export async function allEntries(db: Database, userId: string, today: string): P
 /**
  * Value and cost of the collection at the end of each day from `since` (weekly points), from the price
  * history: an entry counts from its purchase date (else when it was added) at the newest fair price of its
- * item and grade on or before the day. An entry with no price yet on a day adds neither value nor cost to
- * it, so the gap between the lines is a real profit or loss.
+ * item and grade on or before the day — without one, at its retail estimate when the user chose it. An
+ * entry with no value on a day adds neither value nor cost to it, and one of unknown cost adds no cost, as
+ * in the summary: the last point is its totalValue and pricedCost.
  */
 export async function portfolioTimeline(
   db: Database,
   userId: string,
-  since: string,
-  today: string,
-  stepDays: number,
+  { since, stepDays, valuation }: { since: string; stepDays: number; valuation: Valuation },
 ) {
+  const { today } = valuation
   return queryRows<Portfolio['timeline'][number]>(
     db,
     sql`with days as (
         select d::date as day from generate_series(${since}::date, ${today}::date, make_interval(days => ${stepDays})) d
         union select ${today}::date),
       entries as (
-        select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost,
+        select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost, est.unit_gbp as estimate,
           coalesce(c.purchase_date, c.created_at::date) as since
-        from collections c join conditions cd on cd.id = c.condition_id where c.user_id = ${userId})
+        from collections c join conditions cd on cd.id = c.condition_id join items i on i.id = c.item_id
+        ${retailEstimateJoin(valuation.retailEstimate, sql`true`)}
+        where c.user_id = ${userId})
       select days.day::text as date,
-        ${pounds(sql`coalesce(sum(e.quantity * p.fair_price_gbp), 0)`)} as value,
-        ${pounds(sql`coalesce(sum(e.cost) filter (where p.fair_price_gbp is not null), 0)`)} as "costBasis"
+        ${pounds(sql`coalesce(sum(e.quantity * coalesce(p.fair_price_gbp, e.estimate)), 0)`)} as value,
+        ${pounds(sql`coalesce(sum(e.cost) filter (where coalesce(p.fair_price_gbp, e.estimate) is not null), 0)`)}
+          as "costBasis"
       from days left join entries e on e.since <= days.day
       left join lateral (select h.fair_price_gbp from price_history h
           where h.item_id = e.item_id and h.grade = e.grade and h.day <= days.day
@@ -286,14 +347,14 @@ export async function portfolioTimeline(
   )
 }
 
-export async function allocation(db: Database, userId: string, today: string) {
+export async function allocation(db: Database, userId: string, valuation: Valuation) {
   const [row] = await queryRows<{
     byTheme: Portfolio['byTheme']
     byType: Portfolio['byType']
     roi: string | null
   }>(
     db,
-    sql`with v as (${valuedEntries(userId, today)})
+    sql`with v as (${valuedEntries(userId, valuation)})
       select
         coalesce((select json_agg(x order by x.sort desc) from (select coalesce(t.root_name, v.theme) as theme,
             ${pounds(sql`sum(coalesce(v.value, 0))`)} as value, ${pounds(sql`sum(v.cost)`)} as "costBasis",

@@ -44,11 +44,11 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
         },
       },
       async (request, reply) => {
-        const user = request.signedInUser()
+        const owner = request.signedInUser()
         return sendCachedJson(
           reply,
-          await app.readCache.json(collectionCache.page(user.id, request.query), () =>
-            collectionPage({ db: app.db, userId: user.id, query: request.query }),
+          await app.readCache.json(collectionCache.page(owner, request.query), () =>
+            collectionPage({ db: app.db, owner, query: request.query }),
           ),
         )
       },
@@ -129,7 +129,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
       },
     },
     async (request, reply) => {
-      const entries = await exportEntries({ db: app.db, userId: request.signedInUser().id })
+      const entries = await exportEntries({ db: app.db, owner: request.signedInUser() })
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(todayUtc())}"`)
@@ -147,7 +147,6 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
         response: { 200: json('The portfolio of the range', portfolioSchema) },
       },
     },
-    async (request) =>
-      portfolio({ db: app.db, userId: request.signedInUser().id, range: request.query.range }),
+    async (request) => portfolio({ db: app.db, owner: request.signedInUser(), range: request.query.range }),
   )
 })

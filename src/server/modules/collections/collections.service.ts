@@ -11,7 +11,8 @@ import type {
 } from '#shared/contract/collections.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
 import { type CurrencyCode, isCurrencyCode } from '#shared/money.ts'
-import { toGbpOnDay } from '../fx/fx.service.ts'
+import { retailRegionOrder } from '#shared/retail.ts'
+import { currentRates, toGbpOnDay } from '../fx/fx.service.ts'
 import {
   allEntries,
   allocation,
@@ -25,11 +26,30 @@ import {
   insertEntry,
   portfolioTimeline,
   updateEntry,
+  type Valuation,
 } from './collections.repo.ts'
 
-interface Owner {
+/** Whose collection, and the choices its valuation follows: display currency, and the retail estimate. */
+export interface Owner {
   id: string
   currencyPreference: CurrencyCode
+  valueUnpricedAtRetail: boolean
+}
+
+/**
+ * How the owner's collection is valued today. With "value unpriced items at retail" on, an entry without a
+ * market price is valued at the retail price the screens show the owner (their display currency's region
+ * first, then US, UK, CA, DE), brought to pounds at today's rates — the ones `/api/fx/rates` gives the
+ * screens — and passed to the SQL as parameters (ADR 008).
+ */
+async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
+  const today = todayUtc()
+  if (!owner.valueUnpricedAtRetail) return { today, retailEstimate: null }
+  const { rates } = await currentRates({ db })
+  return {
+    today,
+    retailEstimate: { regionOrder: retailRegionOrder(owner.currencyPreference), ratesPerUsd: rates },
+  }
 }
 
 const ENTRY_NOT_FOUND = 'Collection entry not found'
@@ -41,8 +61,12 @@ async function conditionFor(db: Database, itemId: number, label: string): Promis
   return conditionId
 }
 
-/** The price paid in pounds, at the rate of the purchase day (else today). */
+/**
+ * The price paid in pounds, at the rate of the purchase day (else today). A price that is not known stays
+ * unknown — never 0 — with no amount or currency as typed.
+ */
 async function pricedFields(db: Database, fields: Omit<EntryFields, 'pricePaid'>): Promise<EntryFields> {
+  if (fields.originalPrice === null) return { ...fields, pricePaid: null, currency: null }
   const currency = isCurrencyCode(fields.currency) ? fields.currency : 'GBP'
   const pricePaid = await toGbpOnDay({
     db,
@@ -65,7 +89,7 @@ export async function addEntry({ db, owner, body }: { db: Database; owner: Owner
       documentedPurchase: body.documentedPurchase ?? false,
     })
     const id = await insertEntry(tx, owner.id, body.itemId, fields)
-    return (await findEntry(tx, owner.id, id, todayUtc())) as CollectionEntry
+    return (await findEntry(tx, owner.id, id, await valuationFor(tx, owner))) as CollectionEntry
   })
 }
 
@@ -88,13 +112,14 @@ export async function changeEntry({
         ? await conditionFor(tx, current.itemId, body.condition)
         : current.conditionId,
       quantity: body.quantity ?? current.quantity,
-      originalPrice: body.pricePaid ?? current.originalPrice,
+      // Sent as null: not known. Not sent: as it was (an unknown price stays unknown).
+      originalPrice: body.pricePaid === undefined ? current.originalPrice : body.pricePaid,
       currency: body.currency ?? (body.pricePaid !== undefined ? owner.currencyPreference : current.currency),
       purchaseDate: body.purchaseDate === undefined ? current.purchaseDate : body.purchaseDate,
       documentedPurchase: body.documentedPurchase ?? current.documentedPurchase,
     })
     await updateEntry(tx, id, fields)
-    return (await findEntry(tx, owner.id, id, todayUtc())) as CollectionEntry
+    return (await findEntry(tx, owner.id, id, await valuationFor(tx, owner))) as CollectionEntry
   })
 }
 
@@ -104,31 +129,31 @@ export async function removeEntry({ db, owner, id }: { db: Database; owner: Owne
 
 export async function collectionPage({
   db,
-  userId,
+  owner,
   query,
 }: {
   db: Database
-  userId: string
+  owner: Owner
   query: CollectionQuery
 }): Promise<CollectionPage> {
-  return findCollectionPage(db, userId, query, todayUtc())
+  return findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
 }
 
 /** Totals over the whole collection; `lean` leaves out its most valuable themes (the profile's figures). */
-export function collectionTotals({
+export async function collectionTotals({
   db,
-  userId,
+  owner,
   lean = false,
 }: {
   db: Database
-  userId: string
+  owner: Owner
   lean?: boolean
 }): Promise<CollectionSummary> {
-  return collectionSummary(db, userId, todayUtc(), { lean })
+  return collectionSummary(db, owner.id, await valuationFor(db, owner), { lean })
 }
 
-export function exportEntries({ db, userId }: { db: Database; userId: string }) {
-  return allEntries(db, userId, todayUtc())
+export async function exportEntries({ db, owner }: { db: Database; owner: Owner }) {
+  return allEntries(db, owner.id, await valuationFor(db, owner))
 }
 
 const TIMELINE: Record<Portfolio['range'], { days: number | null; step: number }> = {
@@ -140,37 +165,38 @@ const TIMELINE: Record<Portfolio['range'], { days: number | null; step: number }
 /** Portfolio analytics: value against cost over time, allocation, ROI, best and worst performers. */
 export async function portfolio({
   db,
-  userId,
+  owner,
   range,
 }: {
   db: Database
-  userId: string
+  owner: Owner
   range: Portfolio['range']
 }): Promise<Portfolio> {
-  const today = todayUtc()
+  const valuation = await valuationFor(db, owner)
+  const { today } = valuation
   const { days, step } = TIMELINE[range]
   const [first] = await findCollectionPage(
     db,
-    userId,
+    owner.id,
     { limit: 1, offset: 0, sort: 'added', direction: 'asc' },
-    today,
+    valuation,
   ).then((page) => page.entries)
   const start = first?.purchaseDate ?? first?.createdAt.slice(0, 10) ?? today
   const since = days === null ? start : addDays(today, -days)
   const [timeline, split, best, worst] = await Promise.all([
-    portfolioTimeline(db, userId, since < today ? since : today, today, step),
-    allocation(db, userId, today),
+    portfolioTimeline(db, owner.id, { since: since < today ? since : today, stepDays: step, valuation }),
+    allocation(db, owner.id, valuation),
     findCollectionPage(
       db,
-      userId,
+      owner.id,
       { limit: 5, offset: 0, filter: 'gainers', sort: 'pnl', direction: 'desc' },
-      today,
+      valuation,
     ),
     findCollectionPage(
       db,
-      userId,
+      owner.id,
       { limit: 5, offset: 0, filter: 'decliners', sort: 'pnl', direction: 'asc' },
-      today,
+      valuation,
     ),
   ])
   return {

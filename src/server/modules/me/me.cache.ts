@@ -1,3 +1,4 @@
+import type { User } from '#shared/contract/auth.ts'
 import { collectionCache } from '../collections/collections.cache.ts'
 
 /**
@@ -5,5 +6,5 @@ import { collectionCache } from '../collections/collections.cache.ts'
  * collection's cache scope and are forgotten with it when the user changes their collection.
  */
 export const meCache = {
-  stats: (userId: string) => collectionCache.derived(userId, 'me-stats'),
+  stats: (user: User) => collectionCache.derived(user, 'me-stats'),
 }

@@ -15,7 +15,7 @@ export const meRoutes = signedInRoutes(async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change the profile: onboarding, names, display currency',
+        summary: 'Change the profile: onboarding, names, display currency, valuing unpriced items at retail',
         body: updateProfileBodySchema,
         response: {
           200: json('The user, changed', userSchema),
@@ -37,10 +37,10 @@ export const meRoutes = signedInRoutes(async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.signedInUser().id
+      const user = request.signedInUser()
       return sendCachedJson(
         reply,
-        await app.readCache.json(meCache.stats(userId), () => userStats({ db: app.db, userId })),
+        await app.readCache.json(meCache.stats(user), () => userStats({ db: app.db, user })),
       )
     },
   )

@@ -1,13 +1,22 @@
 import type { Database } from '#server/db/client.ts'
 import type { UserStats } from '#shared/contract/me.ts'
-import { collectionTotals } from '../collections/collections.service.ts'
+import { collectionTotals, type Owner } from '../collections/collections.service.ts'
 import { countActiveAlerts } from './me.repo.ts'
 
-/** The profile's figures: counts, and the collection's value from the same valuation as its screen. */
-export async function userStats({ db, userId }: { db: Database; userId: string }): Promise<UserStats> {
+/**
+ * The profile's figures: counts, and the collection's value from the same valuation as its screen (with
+ * the part of it that is a retail estimate, when the user chose that).
+ */
+export async function userStats({ db, user }: { db: Database; user: Owner }): Promise<UserStats> {
   const [summary, alertsCount] = await Promise.all([
-    collectionTotals({ db, userId, lean: true }),
-    countActiveAlerts(db, userId),
+    collectionTotals({ db, owner: user, lean: true }),
+    countActiveAlerts(db, user.id),
   ])
-  return { collectionCount: summary.totalItems, alertsCount, totalValue: summary.totalValue }
+  return {
+    collectionCount: summary.totalItems,
+    alertsCount,
+    totalValue: summary.totalValue,
+    estimatedEntries: summary.estimatedEntries,
+    estimatedValue: summary.estimatedValue,
+  }
 }

@@ -192,7 +192,7 @@ describe('editing an entry', () => {
       purchaseDate: '2024-01-02',
     })
     expect(entryPriceCurrency(entry)).toBe('USD')
-    expect(entryPriceCurrency({ currency: null })).toBe('GBP')
+    expect(entryPriceCurrency({ currency: null, pricePaid: '1.00' })).toBe('GBP')
     expect(entryFormValues({ ...entry, originalPrice: '0.00' }).pricePaid).toBe('')
   })
 
@@ -213,6 +213,29 @@ describe('editing an entry', () => {
       currency: 'USD',
     })
     expect(updateEntryBody(entry, { ...same, purchaseDate: '' }, conditions)).toEqual({ purchaseDate: null })
+  })
+
+  describe('whose price paid is not known (imported without one)', () => {
+    const unknown = { ...entry, pricePaid: null, originalPrice: null, currency: null }
+
+    it('shows an empty price, to be typed in the display currency', () => {
+      expect(entryFormValues(unknown).pricePaid).toBe('')
+      expect(entryPriceCurrency(unknown, 'EUR')).toBe('EUR')
+    })
+
+    it('keeps it unknown when the price is left empty, and sends any typed price, 0 included', () => {
+      const same = entryFormValues(unknown)
+      expect(updateEntryBody(unknown, same, conditions, 'EUR')).toBeNull()
+      expect(updateEntryBody(unknown, { ...same, quantity: '3' }, conditions, 'EUR')).toEqual({ quantity: 3 })
+      expect(updateEntryBody(unknown, { ...same, pricePaid: '0' }, conditions, 'EUR')).toEqual({
+        pricePaid: '0',
+        currency: 'EUR',
+      })
+      expect(updateEntryBody(unknown, { ...same, pricePaid: '42.5' }, conditions, 'CAD')).toEqual({
+        pricePaid: '42.5',
+        currency: 'CAD',
+      })
+    })
   })
 })
 

@@ -120,13 +120,18 @@ export function addEntryBody(
 
 /**
  * The currency an entry's price was typed in: the edit form shows and sends the price in it, so an
- * untouched price never drifts through a conversion.
+ * untouched price never drifts through a conversion. A price paid not known yet is typed in the display
+ * currency, as when adding.
  */
-export function entryPriceCurrency(entry: Pick<CollectionEntry, 'currency'>): CurrencyCode {
+export function entryPriceCurrency(
+  entry: Pick<CollectionEntry, 'currency' | 'pricePaid'>,
+  displayCurrency: CurrencyCode = 'GBP',
+): CurrencyCode {
+  if (entry.pricePaid === null) return displayCurrency
   return isCurrencyCode(entry.currency) ? entry.currency : 'GBP'
 }
 
-/** An entry as the edit form shows it. */
+/** An entry as the edit form shows it: an unknown price paid (and one of 0) as an empty field. */
 export function entryFormValues(
   entry: Pick<
     CollectionEntry,
@@ -137,7 +142,7 @@ export function entryFormValues(
   return {
     conditionId: String(entry.condition.id),
     quantity: String(entry.quantity),
-    pricePaid: parseAmount(price)?.eq(0) ? '' : price,
+    pricePaid: price === null || parseAmount(price)?.eq(0) ? '' : price,
     purchaseDate: entry.purchaseDate ?? '',
   }
 }
@@ -148,14 +153,22 @@ const sameAmount = (a: string, b: string) => {
   return Boolean(left && right && left.eq(right))
 }
 
+/** Whether the price field says something new: for an entry whose price paid is unknown, any typed price. */
+function priceChanged(entry: Pick<CollectionEntry, 'pricePaid'>, typed: string, before: string): boolean {
+  if (entry.pricePaid === null) return typed.trim() !== ''
+  return !sameAmount(typed, before)
+}
+
 /**
  * PATCH /api/collections/{id}: only what changed (the price with its currency); null when nothing did.
- * A cleared purchase date is sent as null, which clears it.
+ * A cleared purchase date is sent as null, which clears it. An unknown price paid left empty is not sent,
+ * so it stays unknown (a typed 0 is a price).
  */
 export function updateEntryBody(
   entry: Parameters<typeof entryFormValues>[0],
   values: EntryFormValues,
   conditions: readonly ConditionChoice[],
+  displayCurrency?: CurrencyCode,
 ): UpdateCollectionBody | null {
   const before = entryFormValues(entry)
   const body: UpdateCollectionBody = {}
@@ -164,9 +177,9 @@ export function updateEntryBody(
     if (label) body.condition = label
   }
   if (Number(values.quantity.trim()) !== entry.quantity) body.quantity = Number(values.quantity.trim())
-  if (!sameAmount(values.pricePaid, before.pricePaid)) {
+  if (priceChanged(entry, values.pricePaid, before.pricePaid)) {
     body.pricePaid = values.pricePaid.trim() || '0'
-    body.currency = entryPriceCurrency(entry)
+    body.currency = entryPriceCurrency(entry, displayCurrency)
   }
   if (values.purchaseDate !== before.purchaseDate) body.purchaseDate = values.purchaseDate || null
   return Object.keys(body).length > 0 ? body : null

@@ -10,4 +10,5 @@ export const TOASTS = {
   removeFailed: { title: 'Error', description: 'Failed to remove item from collection' },
   updated: { title: 'Success', description: 'Collection item updated.' },
   updateFailed: { title: 'Error', description: 'Failed to update collection item' },
+  estimateFailed: { title: 'Error', description: 'Failed to save how your collection is valued' },
 } as const

@@ -13,10 +13,12 @@ export type {
   AddToCollectionItem,
 } from './components/add-to-collection-dialog.tsx'
 export { EntryRow } from './components/entry-row.tsx'
+export { EntryValue } from './components/entry-value.tsx'
 export {
   LazyAddCollectionFlow as AddCollectionFlow,
   LazyAddToCollectionDialog as AddToCollectionDialog,
 } from './components/lazy-dialogs.tsx'
+export { RetailEstimateSwitch } from './components/retail-estimate-switch.tsx'
 export { SignedChange } from './components/signed-change.tsx'
 export {
   collectionQueries,
@@ -25,4 +27,4 @@ export {
   RECENT_QUERY,
   useCollectionPage,
 } from './queries.ts'
-export { unpricedNote } from './valuation-notes.ts'
+export { capitalized, estimateNote, unknownCostNote, unpricedNote } from './valuation-notes.ts'

@@ -15,12 +15,14 @@ export const collectionQueries = {
       queryKey: ['/api/collections', query] as const,
       placeholderData: keepPreviousData,
       staleTime: 0,
+      meta: { valuedByProfile: true },
     }),
   portfolio: (range: PortfolioRange) =>
     queryOptions<Portfolio>({
       queryKey: ['/api/me/portfolio', { range }] as const,
       placeholderData: keepPreviousData,
       staleTime: 0,
+      meta: { valuedByProfile: true },
     }),
 }
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileBody } from '#shared/contract/me.ts'
 import { apiRequest } from '../api.ts'
@@ -14,17 +14,37 @@ interface UpdateProfileOptions {
 }
 
 /**
- * PUT /api/me/profile: onboarding, the profile edit and the currency choice each send their own
- * fields. The answer is the user: shown at once, then re-checked (spec 01 §4).
+ * Whether a saved change moves the collection's valuation: the retail-estimate choice itself, or the
+ * display currency while it is on (the estimate takes that currency's region first).
+ */
+export function changesValuation(
+  body: UpdateProfileBody,
+  user: Pick<User, 'valueUnpricedAtRetail'>,
+): boolean {
+  return (
+    body.valueUnpricedAtRetail !== undefined ||
+    (body.currencyPreference !== undefined && user.valueUnpricedAtRetail)
+  )
+}
+
+function refreshValuations(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.valuedByProfile === true })
+}
+
+/**
+ * PUT /api/me/profile: onboarding, the profile edit, the currency choice and the retail-estimate choice
+ * each send their own fields. The answer is the user: shown at once, then re-checked (spec 01 §4); the
+ * answers valued by the changed choices are asked again.
  */
 export function useUpdateProfile(options: UpdateProfileOptions = {}) {
   const queryClient = useQueryClient()
   return useApiMutation({
     mutationFn: (body: UpdateProfileBody) => apiRequest<User>('PUT', '/api/me/profile', { body }),
     meta: options.bestEffort ? { unauthorized: 'answer' } : undefined,
-    onSuccess: async (user) => {
+    onSuccess: async (user, body) => {
       // The answer shows at once (refreshUser's first step), the re-check follows.
       const refreshed = refreshUser(queryClient, user)
+      if (changesValuation(body, user)) void refreshValuations(queryClient)
       options.onSuccess?.(user)
       await refreshed
     },

@@ -16,7 +16,7 @@ export function Allocation({ portfolio, format }: AllocationProps) {
   const note = (basis: 'value' | 'costBasis') =>
     basis === 'value' ? 'Share of current value' : 'Share of cost (no market prices yet)'
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card as="section" aria-labelledby="themes-heading" className="p-4 sm:p-6">
         <h2 id="themes-heading" className="font-bold text-lg">
           By theme

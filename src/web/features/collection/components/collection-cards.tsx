@@ -5,6 +5,7 @@ import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { EntryActions, type EntryListProps } from './collection-table.tsx'
 import { EntryTitle } from './entry-row.tsx'
+import { EntryValue } from './entry-value.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 /** The entries as cards, for phones and narrow windows, where the wide table would not fit. */
@@ -31,8 +32,12 @@ export function CollectionCards({
             <EntryActions entry={entry} onEdit={onEdit} onRemove={onRemove} onAddCopy={onAddCopy} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-line border-t pt-3 text-sm">
-            <Figure label="Cost Basis">{format(entry.costBasis)}</Figure>
-            <Figure label="Current Value">{entry.value === null ? NO_VALUE : format(entry.value)}</Figure>
+            <Figure label="Cost Basis">
+              {entry.costBasis === null ? NO_VALUE : format(entry.costBasis)}
+            </Figure>
+            <Figure label="Current Value">
+              <EntryValue entry={entry} format={format} />
+            </Figure>
             <Figure label="P&L">
               <SignedChange amount={entry.pnl} percent={entry.pnlPercent} format={format} />
             </Figure>

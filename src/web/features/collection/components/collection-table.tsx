@@ -7,6 +7,7 @@ import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { ariaSort, type SortState } from '../collection-sort.ts'
 import { EntryTitle } from './entry-row.tsx'
+import { EntryValue } from './entry-value.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 export interface EntryListProps {
@@ -98,15 +99,23 @@ export function CollectionTable({
               <td className="px-3 py-3 text-fg">{entry.condition.label}</td>
               <td className="px-3 py-3 text-right text-fg tabular">{entry.quantity}</td>
               <td className="px-3 py-3 text-right tabular">
-                <span className="block text-fg">{format(entry.costBasis)}</span>
-                {entry.quantity > 1 ? (
+                <span className="block text-fg">
+                  {entry.costBasis === null ? NO_VALUE : format(entry.costBasis)}
+                </span>
+                {entry.pricePaid === null ? (
+                  <span className="block text-subtle text-xs">Price paid unknown</span>
+                ) : entry.quantity > 1 ? (
                   <span className="block text-subtle text-xs">{format(entry.pricePaid)} each</span>
                 ) : null}
               </td>
               <td className="px-3 py-3 text-right tabular">
-                <span className="block text-fg">{entry.value === null ? NO_VALUE : format(entry.value)}</span>
+                <span className="block text-fg">
+                  <EntryValue entry={entry} format={format} />
+                </span>
                 {entry.value === null ? (
                   <span className="block text-subtle text-xs">No market price</span>
+                ) : entry.valueEstimated ? (
+                  <span className="block text-subtle text-xs">Retail estimate</span>
                 ) : entry.quantity > 1 && entry.priceSnapshot?.fairPriceGbp ? (
                   <span className="block text-subtle text-xs">
                     {format(entry.priceSnapshot.fairPriceGbp)} each

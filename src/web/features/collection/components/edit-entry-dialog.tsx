@@ -11,6 +11,9 @@ import { useUpdateCollectionEntry } from '../mutations.ts'
 import { EntryForm } from './entry-form.tsx'
 import { EntryItemSummary } from './entry-item-summary.tsx'
 
+/** An entry imported without a price paid: it stays unknown (out of P&L) unless a price is typed. */
+const UNKNOWN_PRICE_NOTE = 'Not known yet, so left out of P&L. Leave it empty to keep it that way.'
+
 interface EditEntryDialogProps {
   /** The entry being edited; null when the dialog is closed. */
   entry: CollectionEntry | null
@@ -31,7 +34,7 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
   const { currency: displayCurrency } = useCurrency()
   const failure = useFormFailure()
   const [defaultValues] = useState(() => entryFormValues(entry))
-  const priceCurrency = entryPriceCurrency(entry)
+  const priceCurrency = entryPriceCurrency(entry, displayCurrency)
   const save = useUpdateCollectionEntry(entry.id)
 
   return (
@@ -53,9 +56,11 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
           currencySymbol={currencyOf(priceCurrency).symbol}
           priceLabel="Cost per item"
           priceNote={
-            priceCurrency === displayCurrency
-              ? undefined
-              : `In ${priceCurrency}, the currency it was entered in.`
+            entry.pricePaid === null
+              ? UNKNOWN_PRICE_NOTE
+              : priceCurrency === displayCurrency
+                ? undefined
+                : `In ${priceCurrency}, the currency it was entered in.`
           }
           submitLabel="Save changes"
           pendingLabel="Saving..."
@@ -63,7 +68,7 @@ function EditEntryForm({ entry, onClose }: { entry: CollectionEntry; onClose: ()
           serverError={failure.serverError}
           onCancel={onClose}
           onSubmit={(values, conditions) => {
-            const body = updateEntryBody(entry, values, conditions)
+            const body = updateEntryBody(entry, values, conditions, displayCurrency)
             if (!body) {
               onClose()
               return

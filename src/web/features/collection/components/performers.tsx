@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { EntryRow } from './entry-row.tsx'
+import { EstimateMarker } from './entry-value.tsx'
 import { SignedChange } from './signed-change.tsx'
 
 interface PerformersProps {
@@ -34,13 +35,17 @@ export function Performers({ title, icon: Icon, entries, empty, format }: Perfor
                 </>
               }
               aside={
-                <SignedChange
-                  amount={entry.pnl}
-                  percent={entry.pnlPercent}
-                  format={format}
-                  stacked
-                  className="text-right font-semibold text-sm"
-                />
+                <div className="grid shrink-0 justify-items-end gap-0.5">
+                  <SignedChange
+                    amount={entry.pnl}
+                    percent={entry.pnlPercent}
+                    format={format}
+                    stacked
+                    className="text-right font-semibold text-sm"
+                  />
+                  {/* A gain or loss on a value estimated at retail is an estimate too. */}
+                  {entry.valueEstimated ? <EstimateMarker entry={entry} /> : null}
+                </div>
               }
             />
           ))}

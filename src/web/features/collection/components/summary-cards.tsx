@@ -6,28 +6,37 @@ import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { plural, signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
-import { pnlCaption, unpricedNote } from '../valuation-notes.ts'
+import { capitalized, estimateNote, pnlCaption, unknownCostNote, unpricedNote } from '../valuation-notes.ts'
 import { SignedChange, TONE_CLASSES } from './signed-change.tsx'
 
 interface SummaryCardsProps {
   summary: CollectionSummary | undefined
   format: (amountGbp: string | null | undefined) => string
+  /** The user values unpriced items at retail (the unpriced are then those without a retail price too). */
+  retailEstimate: boolean
 }
 
-/** Total Value, Unrealized P&L, Cost Basis and Total Items (spec 01 §2), all in the display currency. */
-export function SummaryCards({ summary, format }: SummaryCardsProps) {
+/**
+ * Total Value, Unrealized P&L, Cost Basis and Total Items (spec 01 §2), all in the display currency, each
+ * saying what it leaves out or estimates (issue 12).
+ */
+export function SummaryCards({ summary, format, retailEstimate }: SummaryCardsProps) {
   const pnlTone = toneOf(summary?.unrealizedPnl)
+  const valueNotes = [
+    estimateNote(summary, format),
+    unpricedNote(summary, format, { retailEstimate }),
+  ].filter((note): note is string => note !== null)
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <SummaryCard label="Total Value" icon={Wallet} loading={!summary}>
         <span className="tabular">{format(summary?.totalValue)}</span>
-        <Detail>
-          {unpricedNote(summary, format) ?? (
-            <>
-              <SignedChange amount={summary?.change24h} format={format} /> in 24h
-            </>
-          )}
-        </Detail>
+        {valueNotes.length > 0 ? (
+          valueNotes.map((note) => <Detail key={note}>{capitalized(note)}</Detail>)
+        ) : (
+          <Detail>
+            <SignedChange amount={summary?.change24h} format={format} /> in 24h
+          </Detail>
+        )}
       </SummaryCard>
       <SummaryCard label="Unrealized P&L" icon={ChartNoAxesCombined} loading={!summary}>
         <span className={cn('tabular', TONE_CLASSES[pnlTone])}>
@@ -41,7 +50,7 @@ export function SummaryCards({ summary, format }: SummaryCardsProps) {
       </SummaryCard>
       <SummaryCard label="Cost Basis" icon={PiggyBank} loading={!summary}>
         <span className="tabular">{format(summary?.costBasis)}</span>
-        <Detail>What you paid</Detail>
+        <Detail>{unknownCostNote(summary) ?? 'What you paid'}</Detail>
       </SummaryCard>
       <SummaryCard label="Total Items" icon={Boxes} loading={!summary}>
         <span className="tabular">{summary?.totalItems ?? 0}</span>

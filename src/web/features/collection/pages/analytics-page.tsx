@@ -5,6 +5,7 @@ import { DEFAULT_PORTFOLIO_RANGE } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { signedAmount, signedPercent, toneOf } from '#web/lib/format.ts'
@@ -12,10 +13,11 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { Allocation } from '../components/allocation.tsx'
 import { Performers } from '../components/performers.tsx'
 import { PortfolioChart } from '../components/portfolio-chart.tsx'
+import { RetailEstimateSwitch } from '../components/retail-estimate-switch.tsx'
 import { TONE_CLASSES } from '../components/signed-change.tsx'
 import { parsePortfolioRange } from '../portfolio-range.ts'
 import { MOST_VALUABLE_QUERY, useCollectionPage, usePortfolio } from '../queries.ts'
-import { unpricedNote } from '../valuation-notes.ts'
+import { analyticsNote } from '../valuation-notes.ts'
 
 const NO_PRICES_YET = 'No market prices yet: gains and losses show once your items have sales.'
 
@@ -27,6 +29,7 @@ const NO_PRICES_YET = 'No market prices yet: gains and losses show once your ite
 export function AnalyticsPage() {
   useDocumentTitle('Portfolio Analytics')
   const format = usePrice()
+  const { user } = useSession()
   const search = useSearch()
   const [location, navigate] = useLocation()
   const range = parsePortfolioRange(search)
@@ -45,9 +48,10 @@ export function AnalyticsPage() {
   // With no market price at all there are no gains or losses to speak of, not "no losses".
   const nothingPriced = Boolean(summary && summary.entries > 0 && summary.unpricedEntries === summary.entries)
   const pnlTone = toneOf(summary?.unrealizedPnl)
+  const note = analyticsNote(summary, format, { retailEstimate: Boolean(user?.valueUnpricedAtRetail) })
 
   return (
-    <div className="page-width grid gap-6 py-8 sm:py-10">
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
       <header className="grid gap-3">
         <Link
           href="/collection"
@@ -88,12 +92,12 @@ export function AnalyticsPage() {
               {signedPercent(data?.totalRoiPercent)}
             </Stat>
           </dl>
-          {unpricedNote(summary, format) ? (
+          {note ? (
             <p className="-mt-3 text-muted text-sm" data-testid="valuation-note">
-              Value, P&amp;L and ROI are over the entries with a market price; {unpricedNote(summary, format)}
-              .
+              {note}
             </p>
           ) : null}
+          <RetailEstimateSwitch />
 
           <PortfolioChart
             timeline={data?.timeline}
@@ -108,7 +112,7 @@ export function AnalyticsPage() {
 
           <Allocation portfolio={data} format={format} />
 
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Performers
               title="Best performers"
               icon={TrendingUp}

@@ -9,6 +9,7 @@ import { Pagination } from '#web/components/ui/pagination.tsx'
 import { pageCount } from '#web/components/ui/paging.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { collectionApiQuery, PAGE_SIZE } from '../collection-params.ts'
@@ -18,7 +19,9 @@ import { TOASTS } from '../collection-toasts.ts'
 import { CollectionCards } from '../components/collection-cards.tsx'
 import { CollectionFilters } from '../components/collection-filters.tsx'
 import { CollectionTable } from '../components/collection-table.tsx'
+import { ESTIMATE_FOOTNOTE } from '../components/entry-value.tsx'
 import { LazyAddCollectionFlow, LazyAddToCollectionDialog } from '../components/lazy-dialogs.tsx'
+import { RetailEstimateSwitch } from '../components/retail-estimate-switch.tsx'
 import { SummaryCards } from '../components/summary-cards.tsx'
 import { useRemoveCollectionEntry } from '../mutations.ts'
 import { useCollectionPage } from '../queries.ts'
@@ -37,6 +40,7 @@ const EditEntryDialog = lazy(() =>
 export function CollectionPage() {
   useDocumentTitle('My Collection')
   const format = usePrice()
+  const { user } = useSession()
   const { params, update, searchInput, setSearchInput } = useCollectionParams()
   const list = useCollectionPage(collectionApiQuery(params))
   const [adding, setAdding] = useState(false)
@@ -79,7 +83,7 @@ export function CollectionPage() {
   }
 
   return (
-    <div className="page-width grid gap-6 py-8 sm:py-10">
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">My Collection</h1>
@@ -108,8 +112,13 @@ export function CollectionPage() {
         </div>
       </header>
 
-      <section aria-label="Summary">
-        <SummaryCards summary={summary} format={format} />
+      <section aria-label="Summary" className="grid gap-3">
+        <SummaryCards
+          summary={summary}
+          format={format}
+          retailEstimate={Boolean(user?.valueUnpricedAtRetail)}
+        />
+        {empty ? null : <RetailEstimateSwitch />}
       </section>
 
       {list.isError && !data ? (
@@ -167,6 +176,9 @@ export function CollectionPage() {
               <div className="lg:hidden">
                 <CollectionCards {...rowProps} />
               </div>
+              {data.entries.some((entry) => entry.valueEstimated) ? (
+                <p className="text-muted text-xs">{ESTIMATE_FOOTNOTE}</p>
+              ) : null}
             </>
           )}
           {total > 0 ? (

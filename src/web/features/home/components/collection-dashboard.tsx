@@ -6,13 +6,18 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import {
+  capitalized,
   EntryRow,
+  EntryValue,
+  estimateNote,
   MOST_VALUABLE_QUERY,
   RECENT_QUERY,
   SignedChange,
+  unknownCostNote,
   unpricedNote,
   useCollectionPage,
 } from '#web/features/collection/index.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { formatDate, formatWholeAmount, plural } from '#web/lib/format.ts'
@@ -31,12 +36,22 @@ interface CollectionDashboardProps {
  */
 export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDashboardProps) {
   const { currency, rates, formatAmount } = useCurrency()
+  const { user } = useSession()
   const top = useCollectionPage(MOST_VALUABLE_QUERY)
   const recent = useCollectionPage(RECENT_QUERY)
   const summary = top.data?.summary
+  // What the total leaves out or estimates, as My Collection says it (issue 12).
+  const unpriced = unpricedNote(summary, formatAmount, {
+    retailEstimate: Boolean(user?.valueUnpricedAtRetail),
+  })
+  const notes = [
+    estimateNote(summary, formatAmount),
+    unknownCostNote(summary),
+    unpriced ? `not counted: ${unpriced}` : null,
+  ].filter((note): note is string => note !== null)
 
   return (
-    <section aria-labelledby="dashboard-heading" className="page-width grid gap-5 py-10 sm:py-12">
+    <section aria-labelledby="dashboard-heading" className="page-width grid grid-cols-1 gap-5 py-10 sm:py-12">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id="dashboard-heading" className="font-bold text-2xl tracking-tight">
           Your collection at a glance
@@ -53,7 +68,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
         </div>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Tile label="Items in Your Vault">
           <span className="tabular">{summary?.totalItems ?? itemCount}</span>
           <span className="font-normal text-muted text-sm tracking-normal">
@@ -72,16 +87,17 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
             />{' '}
             <span className="text-muted">unrealized</span>
           </span>
-          {unpricedNote(summary, formatAmount) ? (
-            <span className="font-normal text-muted text-xs tracking-normal">
-              Not counted: {unpricedNote(summary, formatAmount)}
+          {notes.map((note) => (
+            <span key={note} className="font-normal text-muted text-xs tracking-normal">
+              {capitalized(note)}
             </span>
-          ) : null}
+          ))}
         </Tile>
         <AnalyticsTile investor={investor} className="sm:col-span-2 lg:col-span-1" />
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* One column that never grows past the screen: a long item number truncates instead. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <EntryListCard
           title="Most valuable"
           icon={Gem}
@@ -94,7 +110,9 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
               </>
             ) : (
               <>
-                <span className="block font-semibold text-fg">{formatAmount(entry.value)}</span>
+                <span className="block font-semibold text-fg">
+                  <EntryValue entry={entry} format={formatAmount} />
+                </span>
                 <SignedChange
                   amount={entry.pnl}
                   percent={entry.pnlPercent}
@@ -112,7 +130,7 @@ export function CollectionDashboard({ itemCount, investor, onAdd }: CollectionDa
           render={(entry) => (
             <>
               <span className="block font-semibold text-fg">
-                {entry.value === null ? '—' : formatAmount(entry.value)}
+                <EntryValue entry={entry} format={formatAmount} />
               </span>
               <span className="block text-subtle text-xs">
                 Added <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card } from '#web/components/ui/card.tsx'
+import { capitalized, estimateNote, RetailEstimateSwitch } from '#web/features/collection/index.ts'
 import { meQueries } from '#web/lib/auth/me-queries.ts'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 
@@ -7,6 +8,7 @@ import { usePrice } from '#web/lib/currency/currency-provider.tsx'
 export function AccountStatsCard() {
   const formatAmount = usePrice()
   const stats = useQuery(meQueries.stats())
+  const estimate = estimateNote(stats.data, formatAmount)
   const rows = [
     { label: 'Collection items', value: stats.data ? String(stats.data.collectionCount) : '0' },
     { label: 'Active alerts', value: stats.data ? String(stats.data.alertsCount) : '0' },
@@ -35,7 +37,9 @@ export function AccountStatsCard() {
           </div>
         ))}
       </dl>
+      {estimate ? <p className="mt-1 text-muted text-xs">{capitalized(estimate)}</p> : null}
       {stats.isError ? <p className="mt-2 text-subtle text-xs">Stats could not be loaded just now.</p> : null}
+      <RetailEstimateSwitch className="mt-4 border-line border-t pt-4" />
     </Card>
   )
 }

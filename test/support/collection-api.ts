@@ -1,0 +1,111 @@
+import Big from 'big.js'
+import { sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import type { App } from '#server/app.ts'
+import { type Database, queryRows } from '#server/db/client.ts'
+import {
+  type CollectionEntry,
+  type CollectionPage,
+  collectionEntrySchema,
+  collectionPageSchema,
+  type Portfolio,
+  portfolioSchema,
+} from '#shared/contract/collections.ts'
+import { type UserStats, userStatsSchema } from '#shared/contract/me.ts'
+import { CURRENCY_CODES, type RetailRegion } from '#shared/contract/values.ts'
+import { type CurrencyCode, type RatesPerUsd, ratesPerUsdFromGbpValues } from '#shared/money.ts'
+import { REGION_CURRENCY } from '#shared/retail.ts'
+
+/**
+ * The collection's answers as the screens read them, and the database rows the importer writes (entries
+ * without a price paid), for the valuation's API tests.
+ */
+export function collectionApi(app: App, db: Database) {
+  const get = async (url: string, cookie: string) => {
+    const response = await app.inject({ url, headers: { cookie } })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json()
+  }
+  const send = async (method: 'POST' | 'PATCH' | 'PUT', url: string, cookie: string, payload: object) => {
+    const response = await app.inject({ method, url, headers: { cookie }, payload })
+    expect(response.statusCode, response.body).toBeLessThan(300)
+    return response.json()
+  }
+  return {
+    page: async (cookie: string, query = ''): Promise<CollectionPage> =>
+      collectionPageSchema.parse(await get(`/api/collections${query}`, cookie)),
+    /** Every entry (a page as large as the contract allows). */
+    entries: async (cookie: string, query = ''): Promise<CollectionEntry[]> =>
+      collectionPageSchema.parse(await get(`/api/collections?limit=1000${query}`, cookie)).entries,
+    stats: async (cookie: string): Promise<UserStats> =>
+      userStatsSchema.parse(await get('/api/me/stats', cookie)),
+    portfolio: async (cookie: string, range = '1y'): Promise<Portfolio> =>
+      portfolioSchema.parse(await get(`/api/me/portfolio?range=${range}`, cookie)),
+    csv: async (cookie: string): Promise<string> =>
+      (await app.inject({ url: '/api/collections/export.csv', headers: { cookie } })).body,
+    add: async (cookie: string, body: Record<string, unknown>): Promise<CollectionEntry> =>
+      collectionEntrySchema.parse(await send('POST', '/api/collections', cookie, body)),
+    patch: async (cookie: string, id: number, body: Record<string, unknown>): Promise<CollectionEntry> =>
+      collectionEntrySchema.parse(await send('PATCH', `/api/collections/${id}`, cookie, body)),
+    profile: (cookie: string, body: Record<string, unknown>) => send('PUT', '/api/me/profile', cookie, body),
+    /** An entry as an import that names no price writes it: no price paid, amount or currency. */
+    insertUnknownCost: async (
+      userId: string,
+      entry: { itemId: number; condition: string; quantity: number },
+    ): Promise<number> => {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
+            source, source_ref)
+          select ${userId}, i.id, c.id, ${entry.quantity}, null, null, null, 'test-import', gen_random_uuid()::text
+          from items i join conditions c on c.category = i.type and c.label = ${entry.condition}
+          where i.id = ${entry.itemId}
+          returning id`,
+      )
+      return (row as { id: number }).id
+    },
+  }
+}
+
+/** The user id behind a session cookie. */
+export async function userIdOf(app: App, cookie: string): Promise<string> {
+  return (await app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id
+}
+
+/** Replaces an item's regional retail prices with these (amounts in each region's own currency). */
+export async function setRetailPrices(
+  db: Database,
+  itemId: number,
+  prices: Partial<Record<RetailRegion, string>>,
+) {
+  await db.execute(sql`delete from retail_prices where item_id = ${itemId}`)
+  for (const [region, amount] of Object.entries(prices)) {
+    await db.execute(
+      sql`insert into retail_prices (item_id, region, amount, currency, source)
+        values (${itemId}, ${region}, ${amount}, ${REGION_CURRENCY[region as RetailRegion]}, 'test')`,
+    )
+  }
+}
+
+/**
+ * Stores today's rates as the fx refresh would (value of one unit in pounds) and answers them per US
+ * dollar, as `/api/fx/rates` gives them to the screens.
+ */
+export async function storeTodaysRates(
+  db: Database,
+  valueInGbp: Record<CurrencyCode, string>,
+): Promise<RatesPerUsd> {
+  const today = new Date().toISOString().slice(0, 10)
+  for (const code of CURRENCY_CODES) {
+    await db.execute(
+      sql`insert into fx_rates (date, currency, rate_to_gbp) values (${today}, ${code}, ${valueInGbp[code]})
+        on conflict (date, currency) do update set rate_to_gbp = excluded.rate_to_gbp`,
+    )
+  }
+  return ratesPerUsdFromGbpValues(valueInGbp) as RatesPerUsd
+}
+
+/** Sums decimal strings exactly, skipping nulls, to two decimals. */
+export function total(amounts: ReadonlyArray<string | null>): string {
+  return amounts.reduce((sum, amount) => (amount === null ? sum : sum.plus(amount)), new Big(0)).toFixed(2)
+}
