@@ -9,7 +9,12 @@ import { type Database, queryRows } from './client.ts'
 export async function importedRowsMissingFrom(
   db: Database,
   table: 'collections' | 'wanted_items',
-  { userId, source, kept, remove }: { userId: string; source: string; kept: readonly string[]; remove: boolean },
+  {
+    userId,
+    source,
+    kept,
+    remove,
+  }: { userId: string; source: string; kept: readonly string[]; remove: boolean },
 ): Promise<number> {
   const missing = sql`user_id = ${userId} and source = ${source} and source_ref is not null
     and source_ref <> all(${sql.param(kept)}::text[])`

@@ -96,13 +96,15 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       const addresses = await checkedAddresses(url.hostname, resolve, trusted, deadline)
       response = await request(url, pinnedLookup(addresses), deadline, options)
     } catch (error) {
-      if (error instanceof SafeFetchError && error.reason === 'unreachable') options.down?.set(url.origin, true)
+      if (error instanceof SafeFetchError && error.reason === 'unreachable')
+        options.down?.set(url.origin, true)
       throw error
     }
     const status = response.statusCode ?? 0
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume()
-      if (redirects >= (options.maxRedirects ?? 3)) throw new SafeFetchError('too-many-redirects', url.hostname)
+      if (redirects >= (options.maxRedirects ?? 3))
+        throw new SafeFetchError('too-many-redirects', url.hostname)
       url = parseHttpUrl(new URL(response.headers.location, url).href)
       continue
     }
