@@ -3,7 +3,7 @@
  * when they were on sale there, from Brickset's set data (via the jbryer/brickset R package; the shared
  * file `brickset_sets_1970_2025.csv.gz`). A full catalogue gets them with `npm run import -- brickset`.
  */
-import type { BricksetRetailRow } from '#server/modules/imports/brickset.rows.ts'
+import type { BricksetRetailRow } from '#server/modules/imports/formats/brickset-sets.ts'
 
 const CURRENCY = { US: 'USD', UK: 'GBP', CA: 'CAD', DE: 'EUR' } as const
 type Region = keyof typeof CURRENCY

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Database } from '#server/db/client.ts'
-import { type BricksetRetailRow, bricksetRetailRow } from './brickset.rows.ts'
 import { writeRetailPrices } from './catalogue-bulk.service.ts'
 import { type RowProblem, readCsv } from './csv-source.ts'
+import { type BricksetRetailRow, bricksetRetailRow } from './formats/brickset-sets.ts'
 import { addCounts, emptyCounts, type WriteCounts } from './write-counts.ts'
 
 const BATCH_SIZE = 2000

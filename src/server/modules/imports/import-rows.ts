@@ -104,6 +104,13 @@ export interface SkippedRow extends RowBase {
   number: string | null
   name: string | null
   message: string
+  /**
+   * Set when the skip concerns one target only, in files that fill both the collection and the wanted list
+   * (Brickset, BrickEconomy's older shape, Rebrickable's set list): a row with nothing owned is skipped for
+   * the collection ('not owned') yet may be a WantedRow; the service keeps it only for that target.
+   * Absent: the row is skipped whatever the target.
+   */
+  target?: 'collection' | 'wanted'
 }
 
 /** A row that cannot be read: its message says why, in words the user can act on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bricksetRetailRow } from './brickset.rows.ts'
+import { bricksetRetailRow } from './brickset-sets.ts'
 
 const base = {
   set_num: '75192-1',
