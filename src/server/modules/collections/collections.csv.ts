@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { spreadsheetCell } from '#server/lib/spreadsheet-cell.ts'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 
 const COLUMNS = [
@@ -17,21 +18,6 @@ const COLUMNS = [
   'value_gbp',
   'pnl_gbp',
 ]
-
-/** A cell a spreadsheet would run as a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/
-/** An amount or count as the export writes them, e.g. '-12.50': data, and kept readable as a number. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
-
-/**
- * A cell as written to the file: text that a spreadsheet would read as a formula (`=HYPERLINK(…)`,
- * `@SUM(…)`, an item named '-1+2') gets a leading single quote, which shows it as the text it is. Plain
- * numbers — a negative profit among them — are left alone, so the numeric columns stay numbers.
- */
-function spreadsheetCell(cell: string | number): string | number {
-  if (typeof cell !== 'string' || PLAIN_NUMBER.test(cell) || !FORMULA_START.test(cell)) return cell
-  return `'${cell}`
-}
 
 /** The collection export: one row per entry, the price paid as typed and in pounds, values in pounds. */
 export function collectionCsv(entries: CollectionEntry[]): string {

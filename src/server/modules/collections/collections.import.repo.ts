@@ -75,6 +75,8 @@ export async function upsertImportedEntries(
         ${column((e) => e.pricePaid)}::numeric[], ${column((e) => e.originalPrice)}::numeric[],
         ${column((e) => e.currency)}::text[], ${column((e) => e.purchaseDate)}::date[],
         ${column((e) => e.notes)}::text[], ${column((e) => e.sourceCondition)}::text[])
+        as u(source_ref, item_id, condition_id, quantity, price_paid, original_price, currency, purchase_date, notes,
+          source_condition)
       on conflict (user_id, source, source_ref) where source_ref is not null do update set
         item_id = excluded.item_id, condition_id = excluded.condition_id, quantity = excluded.quantity,
         price_paid = case

@@ -306,3 +306,17 @@ export async function findRetailPrices(
   }
   return byItem
 }
+
+/** The catalogue's themes, for downloads that come without themes.csv. */
+export function storedThemes(
+  db: Database,
+): Promise<Array<{ id: number; name: string; parentId: number | null }>> {
+  return queryRows(db, sql`select id, name, parent_id as "parentId" from themes`)
+}
+
+/** The catalogue's sets with their year and theme, for downloads that come without sets.csv. */
+export function storedSets(
+  db: Database,
+): Promise<Array<{ number: string; year: number | null; themeId: number | null }>> {
+  return queryRows(db, sql`select number, year, theme_id as "themeId" from items where type = 'set'`)
+}

@@ -15,7 +15,6 @@ import {
   upsertSetMinifigs,
   upsertThemes,
 } from './catalogue-bulk.repo.ts'
-import type { BricksetRetailRow } from './formats/brickset-sets.ts'
 import { type ThemeRow, themeTree } from './theme-tree.ts'
 import type { WriteCounts } from './write-counts.ts'
 

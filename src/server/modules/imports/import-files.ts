@@ -15,6 +15,12 @@ import type { ImportInput } from './import-rows.ts'
  */
 
 export const tooLarge = () => new HttpError(413, 'The file is larger than 100 MB.', 'IMPORT_TOO_LARGE')
+export const pasteTooLarge = () =>
+  new HttpError(
+    413,
+    'Pasted data is limited to 5 MB: upload the file instead (up to 100 MB).',
+    'IMPORT_TOO_LARGE',
+  )
 
 /** A new folder for one import's files. */
 export async function newImportFolder(dir: string): Promise<string> {
@@ -74,6 +80,7 @@ export async function receiveUpload(parts: AsyncIterable<Multipart>, dir: string
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw pasteTooLarge()
         fields[part.fieldname] = String(part.value)
         continue
       }
@@ -89,7 +96,12 @@ export async function receiveUpload(parts: AsyncIterable<Multipart>, dir: string
       await pipeline(part.file, createWriteStream(file))
       if (part.file.truncated) throw tooLarge()
       size += (await stat(file)).size
-      files.push({ kind: 'file', path: file, fileName: part.filename || null })
+      // A name is shown and stored as text: no control characters (PostgreSQL refuses NUL).
+      files.push({
+        kind: 'file',
+        path: file,
+        fileName: part.filename.replace(/[\u0000-\u001f]/g, '') || null,
+      })
     }
     return { folder, fields, files, size }
   } catch (error) {

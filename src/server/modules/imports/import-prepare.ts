@@ -64,7 +64,10 @@ export class RowPreparer {
   /** The rows of the target (and the skipped and rejected ones), prepared in file order. */
   async prepare(batch: readonly ParsedRow[]): Promise<Prepared[]> {
     const rows = batch.filter(
-      (row) => row.kind === 'skipped' || row.kind === 'rejected' || this.target.takes(row),
+      (row) =>
+        (row.kind === 'skipped' && (!row.target || row.target === this.run.target)) ||
+        row.kind === 'rejected' ||
+        this.target.takes(row),
     )
     if (this.target.matchesItems) {
       await this.matcher.load(

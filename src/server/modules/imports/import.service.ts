@@ -9,8 +9,10 @@ import { canImportData } from '#shared/permissions.ts'
 import type { ImportInput, OpenedImport, ParsedRow } from './import-rows.ts'
 import { checkNeedsMet, needsOf, provenOrder } from './import-needs.ts'
 import { type PassResult, runPass } from './import-pass.ts'
+import { importResult } from './import-answers.ts'
 import { insertImport, insertImportIssues, updateImport } from './imports.repo.ts'
 import { ItemMatcher } from './item-matcher.ts'
+import { commitRebrickableDownloads, previewRebrickableDownloads } from './rebrickable-upload.ts'
 import { openImport } from './read/open-import.ts'
 import { catalogueTarget } from './targets/catalogue-target.ts'
 import { collectionTarget } from './targets/collection-target.ts'
@@ -178,6 +180,7 @@ async function checkFile(params: ImportParams, run: ImportRun, target: Target<un
 /** What importing the file would do; writes nothing. */
 export async function previewImport(params: ImportParams): Promise<ImportPreview> {
   const target = chooseTarget(params.files.format, params.choices.target, params.actor)
+  if (params.files.format === 'rebrickable-downloads') return previewRebrickableDownloads(params)
   const handler = targetFor(params.files.format, target)
   const run = runOf(params, target, null)
   const { pass, dateOrder } = await checkFile(params, run, handler)
@@ -202,49 +205,60 @@ export async function previewImport(params: ImportParams): Promise<ImportPreview
  * chose that is not one of a number's candidates. With `record`, the commit is recorded as an import of the
  * user's (every issue kept for its report); with `importId`, it is the job of that id.
  */
-export async function commitImport(
-  params: ImportParams & { record?: { fileName: string | null; fileSize: number }; importId?: string },
-): Promise<CommitOutcome> {
+export async function commitImport(params: CommitParams): Promise<CommitOutcome> {
   const target = chooseTarget(params.files.format, params.choices.target, params.actor)
+  if (params.files.format === 'rebrickable-downloads') {
+    return recorded(params, target, (importId) => commitRebrickableDownloads(params, importId))
+  }
   const handler = targetFor(params.files.format, target)
   const checked = await checkFile(params, runOf(params, target, null), handler)
   checkNeedsMet(checked.pass.observed, checked.dateOrder)
+  return recorded(params, target, (importId) =>
+    writeFile(params, runOf(params, target, importId), handler, checked.dateOrder),
+  )
+}
 
-  let importId = params.importId ?? null
-  const recordedHere = !importId && params.record && params.actor.userId
-  if (recordedHere && params.actor.userId && params.record) {
-    const record = await insertImport(params.db, {
-      userId: params.actor.userId,
-      status: 'running',
-      mode: 'commit',
-      target,
-      format: params.files.format,
-      fileName: params.record.fileName,
-      fileSize: params.record.fileSize,
-      filePath: null,
-      options: params.choices,
-    })
-    importId = record.id
-  }
+export type CommitParams = ImportParams & {
+  record?: { fileName: string | null; fileSize: number }
+  importId?: string
+}
+
+/**
+ * Runs a commit as a recorded import: the job's (`importId`), or one recorded here (`record`), marked done
+ * with its answer or failed. The command line records nothing.
+ */
+async function recorded(
+  params: CommitParams,
+  target: ImportTarget,
+  commit: (importId: string | null) => Promise<CommitOutcome>,
+): Promise<CommitOutcome> {
+  const userId = params.actor.userId
+  if (params.importId || !params.record || !userId) return commit(params.importId ?? null)
+  const { id } = await insertImport(params.db, {
+    userId,
+    status: 'running',
+    mode: 'commit',
+    target,
+    format: params.files.format,
+    fileName: params.record.fileName,
+    fileSize: params.record.fileSize,
+    filePath: null,
+    options: { choices: params.choices },
+  })
   try {
-    const outcome = await writeFile(params, runOf(params, target, importId), handler, checked.dateOrder)
-    if (recordedHere && importId) {
-      await updateImport(params.db, importId, {
-        status: 'done',
-        result: outcomeRecord(outcome),
-        finished: true,
-      })
-    }
+    const outcome = await commit(id)
+    await updateImport(params.db, id, {
+      status: 'done',
+      result: importResult({ ...outcome, importId: id }),
+      finished: true,
+    })
     return outcome
   } catch (error) {
-    if (recordedHere && importId) {
-      await updateImport(params.db, importId, {
-        status: 'failed',
-        error:
-          'The import stopped part-way; rows already written stay. Run it again: it continues where it stopped.',
-        finished: true,
-      }).catch(() => {})
-    }
+    await updateImport(params.db, id, {
+      status: 'failed',
+      error: 'The import stopped part-way; rows already written stay. Run it again to finish it.',
+      finished: true,
+    }).catch(() => {})
     throw error
   }
 }
@@ -289,7 +303,7 @@ async function writeFile(
   }
 }
 
-function forgetAnswers(params: ImportParams, target: ImportTarget) {
+export function forgetAnswers(params: ImportParams, target: ImportTarget) {
   if (!params.readCache) return
   if (target === 'catalogue') params.readCache.clear()
   else if (target === 'collection' && params.actor.userId) {
@@ -299,9 +313,4 @@ function forgetAnswers(params: ImportParams, target: ImportTarget) {
 
 export function formatFields(format: ImportFormat, target: ImportTarget) {
   return { format, formatLabel: IMPORT_FORMAT_INFO[format].label, target }
-}
-
-/** A commit's outcome as its import row keeps it (and the API answers it). */
-export function outcomeRecord(outcome: CommitOutcome): Record<string, unknown> {
-  return { ...outcome }
 }

@@ -56,6 +56,7 @@ export async function upsertImportedWants(
         ${column((w) => w.quantityFilled)}::int[], ${column((w) => w.maxPrice)}::numeric[],
         ${column((w) => w.maxPriceOriginal)}::numeric[], ${column((w) => w.currency)}::text[],
         ${column((w) => w.notes)}::text[])
+        as u(source_ref, item_id, grade, quantity, quantity_filled, max_price, max_price_original, currency, notes)
       on conflict (user_id, source, source_ref) where source_ref is not null do update set
         item_id = excluded.item_id, grade = excluded.grade, quantity = excluded.quantity,
         quantity_filled = excluded.quantity_filled,
