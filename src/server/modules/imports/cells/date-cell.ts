@@ -35,8 +35,10 @@ function monthOf(name: string): number | undefined {
 }
 
 /** Why a day cannot be a purchase or sale date, or undefined when it can. */
+const NOT_REAL = 'is not a real date'
+
 function dayProblem(day: string, today: string): string | undefined {
-  if (!isRealDay(day)) return 'is not a real date'
+  if (!isRealDay(day)) return NOT_REAL
   if (day < EARLIEST_DAY) return `is before ${EARLIEST_DAY.slice(0, 4)}`
   if (isFutureDay(day, today)) return 'is in the future'
   return undefined
@@ -81,8 +83,8 @@ export function readDate(raw: string | null | undefined, options: DateReadOption
   }
   if (options.order) return settled(ordered(cell, options.order))
   const problems = (['dmy', 'mdy'] as const).map((order) => dayProblem(ordered(cell, order), options.today))
-  if (problems.every(Boolean))
-    throw fail(problems[0] === problems[1] ? (problems[0] as string) : 'is not a date')
+  // Neither order gives a day: say the more telling problem (a real day in the future over no day at all).
+  if (problems.every(Boolean)) throw fail(problems.find((problem) => problem !== NOT_REAL) ?? NOT_REAL)
   return { kind: 'ambiguous', ...cell, raw: text }
 }
 

@@ -8,12 +8,12 @@ import {
   brickLinkItemId,
   brickLinkItemType,
   brickLinkRemarks,
+  lotKey,
   occurrenceKeys,
-  untrackedMessage,
 } from './bricklink-xml.ts'
 import { condition, type HoldingCondition, MINIFIG_LABEL, SET_LABEL } from './conditions.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, skipped } from './row-guard.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickLink's store inventory download and mass-upload XML (`<INVENTORY><ITEM>` with QTY, PRICE, LOTID,
@@ -79,7 +79,7 @@ export const brickLinkInventory: XmlFormat = {
       return guardRow(line, { number, name }, () => {
         const type = brickLinkItemType(item)
         if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, untrackedMessage(type.untracked))
+          return skipped(line, { number, name }, notTracked(type.untracked))
         const itemId = brickLinkItemId(item)
         const quantity = readQuantity(item.QTY, 'QTY', 1)
         if (quantity === 0) return skipped(line, { number, name }, 'QTY is 0: none in stock')
@@ -105,13 +105,7 @@ export const brickLinkInventory: XmlFormat = {
           pricePaid: cost && cost.amount !== '0.00' ? cost : null,
           purchaseDate: null,
           notes: notes.length > 0 ? notes.join('\n') : null,
-          sourceRef:
-            lotId ??
-            keyOf(
-              [item.ITEMTYPE, itemId, item.COLOR, item.CONDITION, item.SUBCONDITION]
-                .map((part) => (part ?? '').trim().toUpperCase())
-                .join(':'),
-            ),
+          sourceRef: lotId ?? keyOf(lotKey(item, itemId, ['CONDITION', 'SUBCONDITION'])),
         }
         return row
       })

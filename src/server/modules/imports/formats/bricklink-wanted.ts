@@ -9,11 +9,11 @@ import {
   brickLinkItemId,
   brickLinkItemType,
   brickLinkRemarks,
+  lotKey,
   occurrenceKeys,
-  untrackedMessage,
 } from './bricklink-xml.ts'
 import type { XmlFormat } from './import-format.ts'
-import { guardRow, skipped } from './row-guard.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickLink's wanted-list XML (`<INVENTORY><ITEM>` with MINQTY, MAXPRICE, QTYFILLED, CONDITION N/U/X,
@@ -47,13 +47,11 @@ export const brickLinkWanted: XmlFormat = {
       return guardRow(line, { number, name }, () => {
         const type = brickLinkItemType(item)
         if (type !== null && typeof type === 'object')
-          return skipped(line, { number, name }, untrackedMessage(type.untracked))
+          return skipped(line, { number, name }, notTracked(type.untracked))
         const itemId = brickLinkItemId(item)
         const maxPrice = readMoney(item.MAXPRICE, { column: 'MAXPRICE', allowNegative: true })
         const listId = readText(item.WANTEDLISTID)
-        const key = [item.ITEMTYPE, itemId, item.COLOR, item.CONDITION].map((part) =>
-          (part ?? '').trim().toUpperCase(),
-        )
+        const key = lotKey(item, itemId, ['CONDITION'])
         const row: WantedRow = {
           kind: 'wanted',
           line,
@@ -65,7 +63,7 @@ export const brickLinkWanted: XmlFormat = {
           grade: wantedGrade(item),
           maxPrice: maxPrice && new Big(maxPrice.amount).gt(0) ? maxPrice : null,
           notes: brickLinkRemarks(item.REMARKS),
-          sourceRef: keyOf(listId ? `${key.join(':')}@${listId}` : key.join(':')),
+          sourceRef: keyOf(listId ? `${key}@${listId}` : key),
         }
         return row
       })

@@ -9,15 +9,15 @@ import { RowError } from '../cells/row-error.ts'
 
 export type BrickLinkItem = Readonly<Record<string, string | undefined>>
 
-/** BrickLink's item types other than sets and minifigures, named for the "not tracked" message. */
+/** BrickLink's item types other than sets and minifigures, as the subject of the "not tracked" sentence. */
 const UNTRACKED_TYPES: Record<string, string> = {
-  P: 'part',
-  B: 'book',
-  G: 'gear',
-  C: 'catalog',
-  I: 'instructions',
-  O: 'original box',
-  U: 'unsorted lot',
+  P: 'Parts are',
+  B: 'Books are',
+  G: 'Gear is',
+  C: 'Catalogs are',
+  I: 'Instructions are',
+  O: 'Original boxes are',
+  U: 'Unsorted lots are',
 }
 
 /** The item type, or `{ untracked }` naming what it is; an empty ITEMTYPE (BrickLink's own sample has one) is null. */
@@ -30,9 +30,6 @@ export function brickLinkItemType(item: BrickLinkItem): ItemType | null | { untr
   if (untracked) return { untracked }
   throw new RowError(`ITEMTYPE "${code}" is not a BrickLink item type (S, M, P, B, G, C, I, O or U)`)
 }
-
-export const untrackedMessage = (what: string) =>
-  `${what[0]?.toUpperCase()}${what.slice(1)}s are not tracked: Brickfolio keeps sets and minifigures only`
 
 /**
  * A REMARKS or DESCRIPTION as text: BrickLink escapes `<`, `>` and `&` twice (`&amp;lt;b&amp;gt;`,
@@ -54,6 +51,12 @@ export function brickLinkItemId(item: BrickLinkItem): string {
   const id = readText(item.ITEMID)
   if (!id) throw new RowError('ITEMID is empty')
   return id
+}
+
+/** A lot's own fields as a key: type, id as written, colour, then `tags` (condition…), upper-cased. */
+export function lotKey(item: BrickLinkItem, itemId: string, tags: readonly string[]): string {
+  const upper = (tag: string) => (item[tag] ?? '').trim().toUpperCase()
+  return [upper('ITEMTYPE'), itemId, upper('COLOR'), ...tags.map(upper)].join(':')
 }
 
 /**

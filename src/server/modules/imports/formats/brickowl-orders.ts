@@ -5,7 +5,7 @@ import { RowError } from '../cells/row-error.ts'
 import type { HoldingRow } from '../import-rows.ts'
 import { condition, type HoldingCondition, MINIFIG_LABEL, SET_LABEL } from './conditions.ts'
 import type { CsvFormat } from './import-format.ts'
-import { guardRow, skipped } from './row-guard.ts'
+import { guardRow, notTracked, skipped } from './row-guard.ts'
 
 /**
  * BrickOwl's order-items CSV: "Order Id",Name,Type,"Color Name",Boid,"Lot Id",Condition,"Ordered Quantity",
@@ -29,6 +29,18 @@ export function bracketIds(name: string): string[] {
       .filter(Boolean),
   )
 }
+
+const UNTRACKED: Record<string, string> = {
+  part: 'Parts are',
+  gear: 'Gear is',
+  book: 'Books are',
+  packaging: 'Packaging is',
+  instructions: 'Instructions are',
+  sticker: 'Stickers are',
+}
+
+const untrackedSubject = (type: string) =>
+  UNTRACKED[type.toLowerCase()] ?? `Items of type "${type || 'none'}" are`
 
 type Owl = { grade: 'new' | 'used'; setLabel: string | null } | null
 
@@ -83,7 +95,7 @@ export const brickOwlOrders: CsvFormat = {
         return skipped(
           line,
           { number: number ?? readText(row.boid), name },
-          `${typeText || 'Untyped item'}s are not tracked: Brickfolio keeps sets and minifigures only`,
+          notTracked(untrackedSubject(typeText)),
         )
       if (!number)
         throw new RowError(

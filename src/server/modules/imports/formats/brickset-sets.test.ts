@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fixtureRows } from '../read-fixture.ts'
 import { bricksetRetailRow } from './brickset-sets.ts'
 
 const base = {
@@ -59,5 +60,49 @@ describe('bricksetRetailRow', () => {
 
   it('has no prices for a set the file prices nowhere', () => {
     expect(bricksetRetailRow({ ...base, US_retailPrice: 'NA', CA_retailPrice: 'NA' }).prices).toEqual([])
+  })
+})
+
+describe('brickset-sets', () => {
+  it('reads regional prices as retail-prices rows, skips a set priced nowhere, rejects a bad price', async () => {
+    const rows = await fixtureRows('brickset-sets.csv')
+    expect(rows).toEqual([
+      {
+        kind: 'retail-prices',
+        line: 2,
+        setNumber: '75192-1',
+        prices: [
+          {
+            region: 'US',
+            amount: '849.99',
+            currency: 'USD',
+            firstAvailable: '2017-10-01',
+            lastAvailable: null,
+          },
+          {
+            region: 'UK',
+            amount: '734.99',
+            currency: 'GBP',
+            firstAvailable: '2017-10-01',
+            lastAvailable: null,
+          },
+          {
+            region: 'DE',
+            amount: '799.99',
+            currency: 'EUR',
+            firstAvailable: '2017-10-01',
+            lastAvailable: '2024-12-31',
+          },
+        ],
+      },
+      { kind: 'skipped', line: 3, number: '1-8', name: 'Small house set', message: 'no retail price' },
+      {
+        kind: 'rejected',
+        line: 4,
+        number: '10276-1',
+        name: 'Colosseum',
+        message: 'CA_retailPrice is not an amount: "$649.99"',
+      },
+    ])
   })
 })

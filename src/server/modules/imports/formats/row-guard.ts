@@ -32,3 +32,7 @@ export const skipped = (
   message,
   ...(target ? { target } : {}),
 })
+
+/** Why a part, a book or gear is skipped: `subject` is "Parts are", "Gear is"… */
+export const notTracked = (subject: string) =>
+  `${subject} not tracked: Brickfolio keeps sets and minifigures only`

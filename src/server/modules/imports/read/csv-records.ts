@@ -74,11 +74,16 @@ export async function* readCsvRecords(
   let held: CsvRecord | undefined
   let endsWithNewline = true
   function* drain(): Generator<CsvRecord> {
-    if (fatal) throw fatal
     for (const record of ready.splice(0)) {
       header ??= record.fields
       if (held) yield held
       held = record
+    }
+    if (fatal) {
+      // The records before the broken one are whole: hand them over, then stop.
+      if (held) yield held
+      held = undefined
+      throw fatal
     }
   }
   try {

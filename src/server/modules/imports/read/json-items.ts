@@ -107,7 +107,8 @@ export async function* readJsonItems(text: AsyncIterable<string>): AsyncGenerato
     yield* ready.splice(0)
   }
   tokenizer.end()
-  if (!failure && tokenParser) {
+  // The token parser ends by itself when the root closes; if it has not, the document stopped short.
+  if (!failure && tokenParser && !tokenParser.isEnded) {
     tokenParser.onError = (error) => {
       failure ??= /ended in mid-parsing/i.test(error.message)
         ? cutOff(lines.lineAt(Math.max(0, bytesRead - 1)))
