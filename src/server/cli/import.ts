@@ -32,7 +32,10 @@ async function main(args: string[]): Promise<number> {
   try {
     const started = performance.now()
     if (source === 'brickset') {
-      const { problems, ...result } = await importBricksetFile({ db: database.db, file: path.resolve(target) })
+      const { problems, ...result } = await importBricksetFile({
+        db: database.db,
+        file: path.resolve(target),
+      })
       const file = path.basename(target)
       report(
         problems.map((problem) => ({ file, ...problem })),

@@ -10,8 +10,8 @@ import {
 } from '#server/lib/safe-fetch.ts'
 
 export { isPublicAddress } from '#server/lib/safe-fetch.ts'
-export { unreachableHosts }
 export type { UnreachableHosts }
+export { unreachableHosts }
 
 export interface ImageProxyOptions {
   /** Host names images may come from (exact match, case-insensitive). */

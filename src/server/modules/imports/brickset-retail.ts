@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Database } from '#server/db/client.ts'
-import { ImportFileError } from './import-file-error.ts'
 import { COMMAND_LINE, commitImport, openFiles } from './import.service.ts'
+import { ImportFileError } from './import-file-error.ts'
 
 export interface BricksetRetailSummary {
   /** Data rows read (the header aside). */
@@ -28,7 +28,9 @@ export interface BricksetRetailSummary {
 export async function importBricksetFile({ db, file }: { db: Database; file: string }) {
   const files = await openFiles([{ kind: 'file', path: file, fileName: path.basename(file) }])
   if (files.format !== 'brickset-sets') {
-    throw new ImportFileError(`${path.basename(file)} is not Brickset's set data: it reads as ${files.format}.`)
+    throw new ImportFileError(
+      `${path.basename(file)} is not Brickset's set data: it reads as ${files.format}.`,
+    )
   }
   const pricesByRegion: Record<string, number> = {}
   let rowsWithPrices = 0

@@ -10,18 +10,18 @@ import type {
 } from '#shared/contract/imports.ts'
 import type { ImportMode } from '#shared/contract/values.ts'
 import { DIRECT_IMPORT_BYTES } from '#shared/import-formats.ts'
-import { importJob, importResult, jobOptions } from './import-answers.ts'
-import { folderExists, folderInputs, removeImportFolder } from './import-files.ts'
 import type { ImportJobs } from './import.jobs.ts'
-import type { ImportInput } from './import-rows.ts'
 import {
-  chooseTarget,
   checkTargetAllowed,
+  chooseTarget,
   commitImport,
   type ImportActor,
   openFiles,
   previewImport,
 } from './import.service.ts'
+import { importJob, importResult, jobOptions } from './import-answers.ts'
+import { folderExists, folderInputs, removeImportFolder } from './import-files.ts'
+import type { ImportInput } from './import-rows.ts'
 import { findOwnImport, insertImport, recentImports, updateImport } from './imports.repo.ts'
 
 /**

@@ -2,8 +2,8 @@ import { databaseUnavailableReason } from '#server/db/unavailable.ts'
 import { HttpError } from '#server/errors.ts'
 import type { ImportIssue, ImportPreview } from '#shared/contract/imports.ts'
 import type { DateOrder } from '#shared/contract/values.ts'
-import type { OpenedImport, ParsedRow } from './import-rows.ts'
 import { type Observations, type Prepared, RowPreparer } from './import-prepare.ts'
+import type { OpenedImport, ParsedRow } from './import-rows.ts'
 import type { ItemMatcher } from './item-matcher.ts'
 import {
   type ImportRun,

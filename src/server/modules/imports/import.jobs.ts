@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import { HttpError } from '#server/errors.ts'
 import type { ReadCache } from '#server/lib/read-cache.ts'
+import { commitImport, type ImportProgress, openFiles, previewImport } from './import.service.ts'
 import { importResult, type JobOptions, jobOptions } from './import-answers.ts'
 import { folderExists, folderInputs, removeImportFolder } from './import-files.ts'
-import { commitImport, type ImportProgress, openFiles, previewImport } from './import.service.ts'
 import {
   claimQueuedImport,
   type ImportRecord,

@@ -17,6 +17,7 @@ import {
   importResultSchema,
 } from '#shared/contract/imports.ts'
 import { DIRECT_IMPORT_BYTES, MAX_IMPORT_BYTES } from '#shared/import-formats.ts'
+import type { ImportJobs } from './import.jobs.ts'
 import { importJob } from './import-answers.ts'
 import {
   type FetchSettings,
@@ -33,7 +34,6 @@ import {
   ownImports,
   type ReceivedFiles,
 } from './import-intake.ts'
-import type { ImportJobs } from './import.jobs.ts'
 import { importReport, reportFileName } from './import-report.ts'
 
 export interface ImportsRoutesOptions {

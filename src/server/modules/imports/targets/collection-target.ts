@@ -1,7 +1,7 @@
 import {
   type ConditionPicker,
-  type ImportedEntry,
   conditionPicker,
+  type ImportedEntry,
   importedHoldingsMissing,
   planImportedHoldings,
   writeImportedHoldings,
