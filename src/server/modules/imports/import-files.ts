@@ -29,6 +29,9 @@ export async function newImportFolder(dir: string): Promise<string> {
   return folder
 }
 
+/** Text without control characters (a name is stored and shown; PostgreSQL refuses NUL). */
+const printable = (text: string) => [...text].filter((char) => char >= ' ').join('')
+
 export async function removeImportFolder(folder: string | null): Promise<void> {
   if (folder) await rm(folder, { recursive: true, force: true })
 }
@@ -100,7 +103,7 @@ export async function receiveUpload(parts: AsyncIterable<Multipart>, dir: string
       files.push({
         kind: 'file',
         path: file,
-        fileName: part.filename.replace(/[\u0000-\u001f]/g, '') || null,
+        fileName: printable(part.filename) || null,
       })
     }
     return { folder, fields, files, size }
