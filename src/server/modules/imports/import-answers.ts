@@ -7,6 +7,7 @@ import {
   importResultSchema,
 } from '#shared/contract/imports.ts'
 import { IMPORT_FORMAT_INFO } from '#shared/import-formats.ts'
+import type { CurrencyCode } from '#shared/money.ts'
 import type { CommitOutcome, ImportProgress } from './import.service.ts'
 import type { ImportRecord } from './imports.repo.ts'
 
@@ -40,7 +41,7 @@ export function importResult(outcome: CommitOutcome & { importId: string }): Imp
  */
 export interface JobOptions {
   choices: ImportChoices
-  actor: { role: 'user' | 'admin'; isTrusted: boolean }
+  actor: { role: 'user' | 'admin'; isTrusted: boolean; currency: CurrencyCode }
   progress?: { phase: ImportProgress['phase']; since: string }
 }
 
@@ -49,7 +50,7 @@ export function jobOptions(record: ImportRecord): JobOptions {
   const choices = importChoicesSchema.safeParse(options.choices ?? {})
   return {
     choices: choices.success ? choices.data : {},
-    actor: options.actor ?? { role: 'user', isTrusted: false },
+    actor: options.actor ?? { role: 'user', isTrusted: false, currency: 'GBP' },
     progress: options.progress,
   }
 }

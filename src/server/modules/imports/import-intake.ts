@@ -74,7 +74,7 @@ export async function importReceived(params: IntakeParams): Promise<ImportAnswer
       fileName,
       fileSize: files.size,
       filePath: received.folder,
-      options: { choices: { ...choices, target }, actor: { role: actor.role, isTrusted: actor.isTrusted } },
+      options: { choices: { ...choices, target }, actor: actorOptions(actor) },
     })
     queued = true
     params.jobs.wake()
@@ -83,6 +83,9 @@ export async function importReceived(params: IntakeParams): Promise<ImportAnswer
     if (!queued && received.kind === 'folder') await removeImportFolder(received.folder)
   }
 }
+
+/** What a job keeps of who started it: the permissions and currency it runs with. */
+const actorOptions = ({ role, isTrusted, currency }: ImportActor) => ({ role, isTrusted, currency })
 
 const fileNames = (files: readonly ImportInput[]) =>
   files
@@ -136,7 +139,7 @@ export async function commitPreviewed({
   await updateImport(db, record.id, {
     status: 'queued',
     mode: 'commit',
-    options: { choices: options.choices, actor: { role: actor.role, isTrusted: actor.isTrusted } },
+    options: { choices: options.choices, actor: actorOptions(actor) },
     result: null,
     error: null,
     bytesDone: 0,

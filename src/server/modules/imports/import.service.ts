@@ -5,6 +5,7 @@ import { forgetCollectionAnswers } from '#server/modules/collections/collections
 import type { ImportChoices, ImportPreview } from '#shared/contract/imports.ts'
 import type { ImportFormat, ImportTarget, UserRole } from '#shared/contract/values.ts'
 import { IMPORT_FORMAT_INFO } from '#shared/import-formats.ts'
+import type { CurrencyCode } from '#shared/money.ts'
 import { canImportData } from '#shared/permissions.ts'
 import { importResult } from './import-answers.ts'
 import { checkNeedsMet, needsOf, provenOrder } from './import-needs.ts'
@@ -32,10 +33,15 @@ export interface ImportActor {
   userId: string | null
   role: UserRole
   isTrusted: boolean
+  /**
+   * The currency a catalogue file's retail prices are in when neither the file nor the import says: the
+   * user's display currency, as the item form's (DESIGN §3). Other targets ask instead.
+   */
+  currency: CurrencyCode
 }
 
 /** The command line's own actor: it runs on the server, with the catalogue's permissions. */
-export const COMMAND_LINE: ImportActor = { userId: null, role: 'admin', isTrusted: true }
+export const COMMAND_LINE: ImportActor = { userId: null, role: 'admin', isTrusted: true, currency: 'GBP' }
 
 export interface ImportProgress {
   /** Checking (the first read, matching every row) or importing (the second read, writing). */
@@ -141,7 +147,10 @@ function runOf(params: ImportParams, target: ImportTarget, importId: string | nu
     userId: params.actor.userId,
     format: params.files.format,
     target,
-    choices: params.choices,
+    choices:
+      target === 'catalogue'
+        ? { ...params.choices, currency: params.choices.currency ?? params.actor.currency }
+        : params.choices,
     importId,
     rates: new Map(),
   }

@@ -69,7 +69,7 @@ export const importsRoutes = signedInRoutes<ImportsRoutesOptions>(async (app, op
   const { jobs } = options
   const actorOf = (request: FastifyRequest) => {
     const user = request.signedInUser()
-    return { userId: user.id, role: user.role, isTrusted: user.isTrusted }
+    return { userId: user.id, role: user.role, isTrusted: user.isTrusted, currency: user.currencyPreference }
   }
 
   app.post(
