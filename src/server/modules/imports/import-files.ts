@@ -96,6 +96,8 @@ export async function receiveUpload(parts: AsyncIterable<Multipart>, dir: string
         )
       }
       const file = path.join(folder, safeName(part.filename, files.length))
+      // Over the limit: stop at once rather than read (and drop) the rest of a 200 MB body.
+      part.file.once('limit', () => part.file.destroy(tooLarge()))
       await pipeline(part.file, createWriteStream(file))
       if (part.file.truncated) throw tooLarge()
       size += (await stat(file)).size
@@ -111,6 +113,13 @@ export async function receiveUpload(parts: AsyncIterable<Multipart>, dir: string
     await removeImportFolder(folder)
     const code = (error as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+    if (code === 'ECONNRESET' || (error as Error).message === 'aborted') {
+      throw new HttpError(
+        400,
+        'The upload broke off before the end: send the file again.',
+        'IMPORT_UPLOAD_BROKEN',
+      )
+    }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'Too many files or fields in one upload.', 'IMPORT_TOO_MANY_PARTS')
     }

@@ -97,7 +97,7 @@ export const importsRoutes = signedInRoutes<ImportsRoutesOptions>(async (app, op
       onRequest: async (request) => {
         // Refused before any of it is read: a body larger than the largest file and its fields.
         const declared = Number(request.headers['content-length'])
-        if (request.isMultipart() && declared > MAX_IMPORT_BYTES + UPLOAD_SLACK_BYTES) throw tooLarge()
+        if (declared > MAX_IMPORT_BYTES + UPLOAD_SLACK_BYTES) throw tooLarge()
       },
       preValidation: async (request) => {
         if (request.isMultipart()) request.body = UPLOAD as never
