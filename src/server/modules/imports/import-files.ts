@@ -136,11 +136,12 @@ export type FetchSettings = Pick<SafeFetchOptions, 'resolve' | 'trustedAddresses
  */
 export async function fetchToFolder(url: string, dir: string, settings: FetchSettings = {}) {
   const folder = await newImportFolder(dir)
+  const timeoutMs = settings.timeoutMs ?? 60_000
   try {
     const fetched = await safeFetch(url, {
       resolve: settings.resolve,
       trustedAddresses: settings.trustedAddresses,
-      timeoutMs: settings.timeoutMs ?? 60_000,
+      timeoutMs,
       accept: 'text/csv, application/xml, text/xml, application/json, application/gzip, */*',
       userAgent: 'Brickfolio import',
     })
@@ -150,12 +151,14 @@ export async function fetchToFolder(url: string, dir: string, settings: FetchSet
     return { folder, files: [{ kind: 'file' as const, path: file, fileName }], size }
   } catch (error) {
     await removeImportFolder(folder)
-    throw error instanceof SafeFetchError ? fetchError(error) : error
+    throw error instanceof SafeFetchError ? fetchError(error, timeoutMs) : error
   }
 }
 
+const seconds = (ms: number) => (ms === 1000 ? '1 second' : `${Math.round(ms / 1000)} seconds`)
+
 /** The import's words for a refused or failed download. */
-function fetchError(error: SafeFetchError): HttpError {
+function fetchError(error: SafeFetchError, timeoutMs: number): HttpError {
   const refused = (message: string, status = 400) => new HttpError(status, message, 'IMPORT_URL_REFUSED')
   const failed = (message: string) => new HttpError(400, message, 'IMPORT_URL_FAILED')
   switch (error.reason) {
@@ -179,7 +182,7 @@ function fetchError(error: SafeFetchError): HttpError {
       return tooLarge()
     case 'timeout':
       return failed(
-        'The address took longer than 60 seconds to send the file: download it and upload it instead.',
+        `The address took longer than ${seconds(timeoutMs)} to send the file: download it and upload it instead.`,
       )
     case 'failed':
       return failed('The download of the file broke off: try again, or download it and upload it.')
