@@ -8,6 +8,7 @@ import { importResult, type JobOptions, jobOptions } from './import-answers.ts'
 import { folderExists, folderInputs, removeImportFolder } from './import-files.ts'
 import {
   claimQueuedImport,
+  deleteImportIssues,
   type ImportRecord,
   importFilesToRemove,
   unfinishedImports,
@@ -149,6 +150,7 @@ export class ImportJobs {
         readCache: this.options.readCache,
         onProgress: progress.write,
       }
+      await deleteImportIssues(db, job.id)
       if (job.mode === 'preview') {
         const preview = await previewImport(params)
         await progress.flush()
@@ -156,26 +158,28 @@ export class ImportJobs {
       } else {
         const outcome = await commitImport({ ...params, importId: job.id })
         await progress.flush()
+        // The file first: a job seen done has nothing left on disk.
+        await removeImportFolder(job.filePath)
         await updateImport(db, job.id, {
           status: 'done',
           result: importResult({ ...outcome, importId: job.id }),
+          filePath: null,
           finished: true,
         })
-        await this.removeFile(job)
       }
     } catch (error) {
       if (error instanceof Stopping) return // left running: run again at the next start
       const message =
         error instanceof HttpError ? error.message : 'The import failed on our side; run it again.'
       if (!(error instanceof HttpError)) log.error({ err: error, importId: job.id }, 'import job failed')
-      await updateImport(db, job.id, { status: 'failed', error: message, finished: true }).catch(() => {})
-      await this.removeFile(job)
+      await removeImportFolder(job.filePath).catch(() => {})
+      await updateImport(db, job.id, {
+        status: 'failed',
+        error: message,
+        filePath: null,
+        finished: true,
+      }).catch(() => {})
     }
-  }
-
-  private async removeFile(job: ImportRecord) {
-    await removeImportFolder(job.filePath)
-    await updateImport(this.options.db, job.id, { filePath: null })
   }
 
   /**

@@ -168,6 +168,11 @@ interface StoredIssue {
   details: { name?: string | null; candidates?: ImportCandidate[] | null } | null
 }
 
+/** Forgets an import's issues: a job run again from the start records them again. */
+export async function deleteImportIssues(db: Database, importId: string): Promise<void> {
+  await db.execute(sql`delete from import_issues where import_id = ${importId}`)
+}
+
 export async function insertImportIssues(db: Database, importId: string, issues: readonly ImportIssue[]) {
   if (issues.length === 0) return
   const column = <T>(pick: (issue: ImportIssue) => T) => param(issues.map(pick))
