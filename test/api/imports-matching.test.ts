@@ -21,6 +21,9 @@ const CATALOGUE = [
   "383-1,Knight's Joust,Castle,1977,,,,set,true",
   "383-2,Knight's Joust,Castle,1977,,,,set,true",
   'sw0001b,Battle Droid with Red Markings,Star Wars,1999,,,,minifig,true',
+  // Rebrickable has both: punctuation aside they are one number, as written they are two sets.
+  '700.3-1,Gift Package,Samsonite,1961,,,,set,true',
+  '7003-1,Service Station,Town,1990,,,,set,true',
 ].join('\n')
 
 // A Rebrickable set list (its numbers are sets) and a BrickLink wanted list (its figures typed M, one untyped).
@@ -29,6 +32,8 @@ const SET_LIST = [
   '383,1,True,1',
   '75192,1,False,4',
   '99999-9,1,False,6',
+  '700.3-1,1,False,7',
+  '7003-1,1,False,8',
 ].join('\n')
 
 const item = (type: string, id: string, quantity: number) =>
@@ -70,7 +75,7 @@ const wantedList = (payload: Record<string, unknown> = {}) =>
 describe('matching item numbers', () => {
   it('asks about numbers with several items, lists unknown ones with their lines, matches the rest', async () => {
     const sets = importPreviewSchema.parse((await setList({ mode: 'preview' })).json())
-    expect(sets.counts).toMatchObject({ new: 1, ambiguous: 1, unknown: 1 })
+    expect(sets.counts).toMatchObject({ new: 3, ambiguous: 1, unknown: 1 })
     expect(sets.issues.map(({ line, number, status }) => ({ line, number, status }))).toEqual([
       { line: 2, number: '383', status: 'ambiguous' },
       { line: 4, number: '99999-9', status: 'unknown' },
@@ -79,8 +84,12 @@ describe('matching item numbers', () => {
       { id: ids['383-1'], type: 'set', number: '383-1', name: "Knight's Joust", year: 1977, imageUrl: null },
       { id: ids['383-2'], type: 'set', number: '383-2', name: "Knight's Joust", year: 1977, imageUrl: null },
     ])
-    // By alias: the demo catalogue knows 75192-1 as 75192.
-    expect(sets.sample.map((row) => [row.number, row.item.number])).toEqual([['75192', '75192-1']])
+    // By alias (the demo catalogue knows 75192-1 as 75192), and as written before punctuation aside.
+    expect(sets.sample.map((row) => [row.number, row.item.number])).toEqual([
+      ['75192', '75192-1'],
+      ['700.3-1', '700.3-1'],
+      ['7003-1', '7003-1'],
+    ])
 
     const figures = importPreviewSchema.parse((await wantedList({ mode: 'preview' })).json())
     expect(figures.issues.map(({ line, number, status }) => ({ line, number, status }))).toEqual([
@@ -101,7 +110,7 @@ describe('matching item numbers', () => {
     const sets = await setList({ resolutions: [{ number: '383', itemId: ids['383-2'] }] })
     expect(sets.statusCode, sets.body).toBe(200)
     const result = importResultSchema.parse(sets.json())
-    expect(result).toMatchObject({ imported: 2, errorsTotal: 1 })
+    expect(result).toMatchObject({ imported: 4, errorsTotal: 1 })
     expect(result.errors).toEqual([{ row: 4, message: 'No set in the catalogue has the number 99999-9.' }])
     const figures = await wantedList({ resolutions: [{ number: 'SW0001', itemId: ids.sw0001b }] })
     expect(importResultSchema.parse(figures.json())).toMatchObject({ imported: 3, errorsTotal: 0 })

@@ -167,7 +167,12 @@ function singleFile(files: OpenedFiles): OpenedImport {
  * is only proved by a row after some undecided ones, the read is done again in that order, so every row is
  * planned with its real day.
  */
-async function checkFile(params: ImportParams, run: ImportRun, target: Target<unknown>) {
+async function checkFile(
+  params: ImportParams,
+  run: ImportRun,
+  target: Target<unknown>,
+  matcher: ItemMatcher,
+) {
   const opened = singleFile(params.files)
   const fixed = params.choices.dateOrder ?? opened.dateOrder
   const read = (dateOrder: typeof fixed) =>
@@ -175,7 +180,7 @@ async function checkFile(params: ImportParams, run: ImportRun, target: Target<un
       run,
       target,
       opened,
-      matcher: new ItemMatcher(params.db),
+      matcher,
       dateOrder,
       write: false,
       onProgress: (progress) => params.onProgress?.({ phase: 'checking', ...progress }),
@@ -192,7 +197,7 @@ export async function previewImport(params: ImportParams): Promise<ImportPreview
   if (params.files.format === 'rebrickable-downloads') return previewRebrickableDownloads(params)
   const handler = targetFor(params.files.format, target)
   const run = runOf(params, target, null)
-  const { pass, dateOrder } = await checkFile(params, run, handler)
+  const { pass, dateOrder } = await checkFile(params, run, handler, new ItemMatcher(params.db))
   const remove = params.choices.replace && handler.missing ? await handler.missing(run, pass.kept, false) : 0
   const opened = singleFile(params.files)
   return {
@@ -220,10 +225,12 @@ export async function commitImport(params: CommitParams): Promise<CommitOutcome>
     return recorded(params, target, (importId) => commitRebrickableDownloads(params, importId))
   }
   const handler = targetFor(params.files.format, target)
-  const checked = await checkFile(params, runOf(params, target, null), handler)
+  // One matcher for both reads: each number is looked up once per import.
+  const matcher = new ItemMatcher(params.db)
+  const checked = await checkFile(params, runOf(params, target, null), handler, matcher)
   checkNeedsMet(checked.pass.observed, checked.dateOrder)
   return recorded(params, target, (importId) =>
-    writeFile(params, runOf(params, target, importId), handler, checked.dateOrder),
+    writeFile(params, runOf(params, target, importId), handler, matcher, checked.dateOrder),
   )
 }
 
@@ -276,6 +283,7 @@ async function writeFile(
   params: ImportParams,
   run: ImportRun,
   handler: Target<unknown>,
+  matcher: ItemMatcher,
   dateOrder: ImportChoices['dateOrder'] | null,
 ): Promise<CommitOutcome> {
   const { importId } = run
@@ -283,7 +291,7 @@ async function writeFile(
     run,
     target: handler,
     opened: singleFile(params.files),
-    matcher: new ItemMatcher(params.db),
+    matcher,
     dateOrder: dateOrder ?? null,
     write: true,
     onIssues: importId ? (issues) => insertImportIssues(params.db, importId, issues) : undefined,

@@ -29,8 +29,9 @@ export interface FoundItem {
 /**
  * Every item each key could name, in one statement for the whole batch: by number, by alias, and by the
  * number with a variant (`75192` → `75192-1`, `383-2`) or, for a number ending in a digit, one letter
- * (`sw0001` → `sw0001a`). The variant and letter lookups are ranges of the `text_pattern_ops` index on
- * `normalized_code` (`~>=~` / `~<~`), which a parameter from the batch can use where a LIKE pattern cannot.
+ * (`sw0001` → `sw0001a`). Each number is looked up on its own (LATERAL with a LIMIT, which the planner cannot
+ * flatten: a nested loop of index lookups, never a hash join of the batch against the whole catalogue), and the variant and letter lookups are ranges of the
+ * `text_pattern_ops` index on `normalized_code` (`~>=~` / `~<~`), which a parameter can use where LIKE cannot.
  */
 export async function findItemsForKeys(db: Database, keys: readonly MatchKey[]): Promise<FoundItem[]> {
   if (keys.length === 0) return []
@@ -41,23 +42,24 @@ export async function findItemsForKeys(db: Database, keys: readonly MatchKey[]):
           ${param(keys.map((k) => k.type))}::text[]) with ordinality as u(code, alias, type, position)
       ), found as (
         select u.position, 'number' as way, i.id from input u
-          join items i on i.normalized_code = u.code and (u.type is null or i.type = u.type)
+          cross join lateral (select i.id from items i
+            where i.normalized_code = u.code and (u.type is null or i.type = u.type) limit 50) i
         union
         select u.position, 'alias', a.item_id from input u
           join item_aliases a on a.normalized_alias = u.alias
           join items i on i.id = a.item_id and (u.type is null or i.type = u.type)
         union
-        select u.position, 'variant', i.id from input u
-          join items i on strpos(u.code, '-') = 0
-            and i.normalized_code ~>=~ (u.code || '-') and i.normalized_code ~<~ (u.code || '.')
-            and i.normalized_code ~ ('^' || u.code || '-[0-9]+$')
-            and (u.type is null or i.type = u.type)
+        select u.position, 'variant', v.id from input u
+          cross join lateral (select i.id from items i
+            where i.normalized_code ~>=~ (u.code || '-') and i.normalized_code ~<~ (u.code || '.')
+              and i.normalized_code ~ ('^' || u.code || '-[0-9]+$') and (u.type is null or i.type = u.type) limit 50) v
+          where strpos(u.code, '-') = 0
         union
-        select u.position, 'variant', i.id from input u
-          join items i on u.code ~ '[0-9]$'
-            and i.normalized_code ~>=~ (u.code || 'a') and i.normalized_code ~<~ (u.code || '{')
-            and length(i.normalized_code) = length(u.code) + 1
-            and (u.type is null or i.type = u.type)
+        select u.position, 'variant', v.id from input u
+          cross join lateral (select i.id from items i
+            where i.normalized_code ~>=~ (u.code || 'a') and i.normalized_code ~<~ (u.code || '{')
+              and length(i.normalized_code) = length(u.code) + 1 and (u.type is null or i.type = u.type) limit 50) v
+          where u.code ~ '[0-9]$'
       )
       select (f.position - 1)::int as position, f.way, i.id, i.type, i.number, i.name, i.year, i.image_url as "imageUrl"
       from found f join items i on i.id = f.id

@@ -18,13 +18,16 @@ export interface NumberRef {
 /** The most candidates an ambiguous number lists (`1` could be dozens of sets). */
 const MAX_CANDIDATES = 25
 
-const keyOf = (ref: NumberRef) => `${ref.itemType ?? '*'}|${normalizeCode(ref.number)}`
+/** The number as written, case and surrounding spaces aside: '700.3-1' and '7003-1' are different items. */
+const writtenOf = (ref: NumberRef) => ref.number.trim().toLowerCase()
+const keyOf = (ref: NumberRef) => `${ref.itemType ?? '*'}|${writtenOf(ref)}`
 
 /**
  * Matches item numbers the way collectors write them: case, spaces and punctuation aside (`normalizeCode`),
  * an alias counts as the number, and a number without its variant or letter (`75192`, `sw0001`) finds the
- * items that only add one. The number itself (or an alias) wins over such an expansion; several items → the
- * user is asked (ambiguous), none → unknown. The file's type, when it gives one, narrows. Lookups run in
+ * items that only add one. The number exactly as written wins (Rebrickable has both `700.3-1` and
+ * `7003-1`), then the number or an alias, then such an expansion; several items → the user is asked
+ * (ambiguous), none → unknown. The file's type, when it gives one, narrows. Lookups run in
  * batches, one query per batch, and each number is looked up once per import.
  */
 export class ItemMatcher {
@@ -34,26 +37,29 @@ export class ItemMatcher {
 
   /** Looks up, in one query, the numbers of `refs` not looked up before. */
   async load(refs: readonly NumberRef[]): Promise<void> {
-    const keys = new Map<string, MatchKey>()
+    const keys = new Map<string, MatchKey & { written: string }>()
     for (const ref of refs) {
       const key = keyOf(ref)
       if (this.known.has(key) || keys.has(key)) continue
       const code = normalizeCode(ref.number)
       if (!code) this.known.set(key, { kind: 'unknown' })
-      else keys.set(key, { code, alias: normalizeName(ref.number), type: ref.itemType })
+      else
+        keys.set(key, { code, alias: normalizeName(ref.number), type: ref.itemType, written: writtenOf(ref) })
     }
     if (keys.size === 0) return
     const batch = [...keys]
     const found = await findItemsForKeys(
       this.db,
-      batch.map(([, key]) => key),
+      batch.map(([, { code, alias, type }]) => ({ code, alias, type })),
     )
     const byPosition = new Map<number, typeof found>()
     for (const row of found) byPosition.set(row.position, [...(byPosition.get(row.position) ?? []), row])
-    batch.forEach(([key], position) => {
+    batch.forEach(([key, { written }], position) => {
       const rows = byPosition.get(position) ?? []
+      // The number exactly as written wins, then the number without punctuation or an alias, then a variant.
+      const exact = rows.filter((row) => row.number.toLowerCase() === written)
       const direct = rows.filter((row) => row.way !== 'variant')
-      this.known.set(key, outcome(direct.length > 0 ? direct : rows))
+      this.known.set(key, outcome(exact.length > 0 ? exact : direct.length > 0 ? direct : rows))
     })
   }
 
