@@ -19,7 +19,7 @@ import {
   openFiles,
   previewImport,
 } from './import.service.ts'
-import { importJob, importResult, jobOptions } from './import-answers.ts'
+import { importJob, importResult } from './import-answers.ts'
 import { folderExists, folderInputs, removeImportFolder } from './import-files.ts'
 import type { ImportInput } from './import-rows.ts'
 import { findOwnImport, insertImport, recentImports, updateImport } from './imports.repo.ts'
@@ -63,7 +63,9 @@ export async function importReceived(params: IntakeParams): Promise<ImportAnswer
       const importParams = { db, actor, files, choices, readCache: params.readCache }
       if (mode === 'preview') return { status: 200, body: await previewImport(importParams) }
       const outcome = await commitImport({ ...importParams, record: { fileName, fileSize: files.size } })
-      return { status: 200, body: importResult({ ...outcome, importId: outcome.importId ?? '' }) }
+      // A signed-in user's commit is always recorded (it has a report).
+      const importId = outcome.importId as string
+      return { status: 200, body: importResult({ ...outcome, importId }) }
     }
     const record = await insertImport(db, {
       userId: actor.userId,
@@ -135,11 +137,10 @@ export async function commitPreviewed({
       'IMPORT_CHOICES_NEEDED',
     )
   }
-  const options = { ...jobOptions(record), choices: { ...choices, target }, progress: undefined }
   await updateImport(db, record.id, {
     status: 'queued',
     mode: 'commit',
-    options: { choices: options.choices, actor: actorOptions(actor) },
+    options: { choices: { ...choices, target }, actor: actorOptions(actor) },
     result: null,
     error: null,
     bytesDone: 0,
