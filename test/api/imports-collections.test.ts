@@ -187,6 +187,30 @@ describe('collection imports land every owned copy', () => {
   })
 })
 
+describe('what a file does not say', () => {
+  it('asks for the day order when no date proves it, and reads the dates in the order chosen', async () => {
+    const { user } = await signUpPeople(context.app, context.database.db, ['user'])
+    const data = [
+      'Number,Theme,Subtheme,Year,SetName,Retail,Paid,Value,Condition,Date,Notes',
+      '75192-1,Star Wars,,2017,Millennium Falcon,€799.99,€649.99,€900,New,03/07/2025,',
+      '10497-1,Icons,,2024,Galaxy Explorer,$99.99,$89.99,$104.50,New,04/08/2024,',
+    ].join('\n')
+    const send = (fields: Record<string, string>) =>
+      importUpload(context.app, user, { source: 'csv', ...fields }, [
+        { name: 'be.csv', content: Buffer.from(data) },
+      ])
+    const preview = importPreviewSchema.parse((await send({ mode: 'preview' })).json())
+    expect(preview).toMatchObject({ dateOrder: null, needs: { dateOrder: true, currency: false } })
+    const refused = await send({})
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe(
+      'The dates in this file could be day-first or month-first (e.g. 03/07/2025): choose which.',
+    )
+    expect((await send({ dateOrder: 'mdy' })).statusCode).toBe(200)
+    expect((await entries(user)).map((entry) => entry.purchaseDate)).toEqual(['2024-04-08', '2025-03-07'])
+  })
+})
+
 describe('importing again', () => {
   it('changes nothing the second time (counts and table checksums)', async () => {
     const { user } = await signUpPeople(context.app, context.database.db, ['user'])
