@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite]`
+ * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
  * starts the real server on 127.0.0.1, drives each scenario with autocannon and prints requests/s,
@@ -19,6 +20,7 @@ import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
 import { rebuildAllPrices } from '#server/modules/market/market.rebuild.ts'
 import { generateSales } from './generate-sales.ts'
+import { benchImports } from './imports.ts'
 import { drive, type LoadResult } from './load.ts'
 import { type BenchSession, type CatalogueSample, scenarios } from './scenarios.ts'
 
@@ -28,6 +30,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     pglite: { type: 'boolean', default: false },
+    /** Import throughput instead of the endpoints (bench/imports.ts). */
+    imports: { type: 'boolean', default: false },
+    brickset: {
+      type: 'string',
+      default: '../shared/data/brickset-retail-prices/brickset_sets_1970_2025.csv.gz',
+    },
     sales: { type: 'string', default: '1000000' },
     'database-url': {
       type: 'string',
@@ -50,6 +58,10 @@ interface Row {
 }
 
 async function main() {
+  if (args.imports) {
+    await benchImports({ root, data: args.data, brickset: args.brickset, databaseUrl: args['database-url'] })
+    return
+  }
   const rows: Row[] = []
   const helloPort = 3901
   const hello = await startProcess(

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import helmet from '@fastify/helmet'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -14,10 +16,14 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts'
 import { fxRoutes } from './modules/fx/fx.routes.ts'
 import type { ImageProxyOptions } from './modules/images/image-proxy.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
+import { ImportJobs } from './modules/imports/import.jobs.ts'
+import type { FetchSettings } from './modules/imports/import-files.ts'
+import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
+import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -29,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database
     readCache: ReadCache
+    /** This instance's import job runner (started with the app when `imports.runJobs`). */
+    importJobs: ImportJobs
   }
 }
 
@@ -52,6 +60,17 @@ export interface AppOptions {
   trustProxy?: false | number | string[]
   /** Sign-in and sign-up requests per IP per minute; attempts per e-mail and source per 15 minutes. */
   authLimits?: AuthRoutesOptions['limits']
+  imports?: {
+    /** Where uploads and downloaded files wait (IMPORT_DIR); a folder in the system's temp dir by default. */
+    dir?: string
+    /**
+     * Run this instance's import jobs (files over 5 MB) from when the app is ready until it closes: main.ts
+     * does; tests do when they follow a job (or call `app.importJobs.start()`).
+     */
+    runJobs?: boolean
+    /** The URL fetcher's seams, for tests' local servers. */
+    fetch?: FetchSettings
+  }
 }
 
 const DEFAULT_IMAGE_HOSTS = ['cdn.rebrickable.com', 'img.bricklink.com', 'images.brickset.com']
@@ -70,6 +89,16 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
   app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
+  const importJobs = new ImportJobs({
+    db: options.db,
+    dir: options.imports?.dir ?? path.join(tmpdir(), 'brickfolio-imports'),
+    log: app.log,
+    readCache: app.readCache,
+  })
+  app.decorate('importJobs', importJobs)
+  if (options.imports?.runJobs) app.addHook('onReady', async () => importJobs.start())
+  // A running job ends between two batches and is run again at the next start (it is idempotent).
+  app.addHook('onClose', async () => importJobs.stop())
   registerErrorHandling(app)
 
   await app.register(helmet, {
@@ -144,6 +173,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(itemsRoutes)
       await api.register(marketRoutes)
       await api.register(referenceRoutes)
+      await api.register(importsRoutes, { jobs: importJobs, fetch: options.imports?.fetch })
+      await api.register(wantedRoutes)
     },
     { prefix: '/api' },
   )

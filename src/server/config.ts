@@ -88,6 +88,8 @@ const configSchema = z.object({
   /** Sign-in and sign-up attempts allowed per IP address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where uploaded and downloaded import files wait while they are imported (ADR 013). */
+  IMPORT_DIR: z.string().min(1).default('./data/imports'),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 })

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
+    imports: { dir: config.IMPORT_DIR, runJobs: true },
     oidc:
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? {

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { importBricksetRetailPrices } from '#server/modules/imports/brickset.import.ts'
+import { importBricksetFile } from '#server/modules/imports/brickset-retail.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
 import { listItemsResponseSchema, searchItemsResponseSchema } from '#shared/contract/catalogue.ts'
 import { setupTestApp } from '../support/test-app.ts'
@@ -83,15 +83,14 @@ describe('Rebrickable import of the whole dump', () => {
 
 describe('Brickset regional retail prices over the whole catalogue', () => {
   it('puts the shared file’s US, UK, CA and DE prices on the sets they belong to, once', async () => {
-    const first = await importBricksetRetailPrices({ db: context.database.db, file: BRICKSET_FILE })
+    const first = await importBricksetFile({ db: context.database.db, file: BRICKSET_FILE })
     expect(first.problems).toEqual([])
     expect(first.rows).toBe(21_546)
     expect(first.pricesByRegion).toEqual({ US: 8674, UK: 8546, CA: 7584, DE: 5904 })
     // The shared file's README: 8,264 of the 8,674 US prices match a Rebrickable set.
     expect(await count(sql`select count(*)::int as n from retail_prices where region = 'US'`)).toBe(8264)
-    // Every price of a matched set is stored once (the demo sets' prices were there already).
-    const written = first.prices.inserted + first.prices.updated + first.prices.unchanged
-    expect(await count(sql`select count(*)::int as n from retail_prices`)).toBe(written)
+    expect(first.matchedSets + first.unmatchedSets).toBe(first.rowsWithPrices)
+    const stored = await count(sql`select count(*)::int as n from retail_prices`)
 
     const falcon = await context.app.inject({ url: '/api/items/slug/75192-1-millennium-falcon' })
     expect(falcon.json().retailPrices).toEqual([
@@ -101,8 +100,13 @@ describe('Brickset regional retail prices over the whole catalogue', () => {
       { region: 'US', amount: '849.99', currency: 'USD', firstAvailable: '2018-01-10', lastAvailable: null },
     ])
 
-    const second = await importBricksetRetailPrices({ db: context.database.db, file: BRICKSET_FILE })
-    expect(second.prices).toEqual({ inserted: 0, updated: 0, unchanged: written })
+    const second = await importBricksetFile({ db: context.database.db, file: BRICKSET_FILE })
+    expect(second).toMatchObject({
+      setsWithNewPrices: 0,
+      setsWithChangedPrices: 0,
+      setsUnchanged: first.matchedSets,
+    })
+    expect(await count(sql`select count(*)::int as n from retail_prices`)).toBe(stored)
   })
 })
 
@@ -179,7 +183,7 @@ describe('Rebrickable import of damaged files', () => {
   it('refuses a directory without the catalogue files', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'rebrickable-empty-'))
     await expect(importRebrickable({ db: context.database.db, dir: empty })).rejects.toThrow(
-      /themes\.csv or themes\.csv\.gz not found/,
+      /No Rebrickable download .* found/,
     )
     rmSync(empty, { recursive: true, force: true })
   })

@@ -63,9 +63,16 @@ describe('signed-in scopes', () => {
         'GET /api/me/sessions',
         'DELETE /api/me/sessions/not-a-number',
         'POST /api/me/sessions/revoke-others',
+        'POST /api/import/data',
+        'GET /api/imports',
+        'GET /api/imports/not-a-number',
+        'POST /api/imports/not-a-number/commit',
+        'GET /api/imports/not-a-number/report.csv',
+        'GET /api/me/wanted',
+        'DELETE /api/wanted/not-a-number',
       ]),
     )
-    expect(keys).toHaveLength(20)
+    expect(keys).toHaveLength(27)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

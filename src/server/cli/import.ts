@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
-import { importBricksetRetailPrices } from '../modules/imports/brickset.import.ts'
+import { importBricksetFile } from '../modules/imports/brickset-retail.ts'
 import type { RowProblem } from '../modules/imports/csv-source.ts'
+import { ImportFileError } from '../modules/imports/import-file-error.ts'
 import { importRebrickable, MissingImportFileError } from '../modules/imports/rebrickable.import.ts'
 import { printFailure } from './print-failure.ts'
 
@@ -31,11 +32,16 @@ async function main(args: string[]): Promise<number> {
   try {
     const started = performance.now()
     if (source === 'brickset') {
-      const { problems, ...result } = await importBricksetRetailPrices({
+      const { problems, ...result } = await importBricksetFile({
         db: database.db,
         file: path.resolve(target),
       })
-      report(problems, { ...result, problems: problems.length }, started)
+      const file = path.basename(target)
+      report(
+        problems.map((problem) => ({ file, ...problem })),
+        { ...result, problems: problems.length },
+        started,
+      )
     } else {
       const { problems, summary, byKind } = await importRebrickable({
         db: database.db,
@@ -63,6 +69,6 @@ function report(problems: RowProblem[], summary: Record<string, unknown>, starte
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    printFailure(error, [MissingImportFileError])
+    printFailure(error, [MissingImportFileError, ImportFileError])
     process.exit(1)
   })

@@ -54,23 +54,27 @@ export const importChoicesSchema = z.object({
 })
 export type ImportChoices = z.infer<typeof importChoicesSchema>
 
-export const importBodySchema = importChoicesSchema
-  .extend({
-    source: choice(IMPORT_SOURCES, 'source'),
-    /** The pasted file. */
-    data: z.string({ message: 'data must be text' }).optional(),
-    /** A public http(s) address to fetch the file from. */
-    url: z
-      .url({ protocol: /^https?$/, message: 'url must be a web address (http or https)' })
-      .max(2000, { message: 'url must be at most 2000 characters' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    mode: choice(IMPORT_MODES, 'mode').default('commit'),
-  })
-  .refine((body) => Boolean(body.data?.trim()) || Boolean(body.url), {
+/** The body's fields, each on its own (a multipart upload sends them as form fields beside the file). */
+export const importFieldsSchema = importChoicesSchema.extend({
+  source: choice(IMPORT_SOURCES, 'source'),
+  /** The pasted file. */
+  data: z.string({ message: 'data must be text' }).optional(),
+  /** A public http(s) address to fetch the file from. */
+  url: z
+    .url({ protocol: /^https?$/, message: 'url must be a web address (http or https)' })
+    .max(2000, { message: 'url must be at most 2000 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  mode: choice(IMPORT_MODES, 'mode').default('commit'),
+})
+
+export const importBodySchema = importFieldsSchema.refine(
+  (body) => Boolean(body.data?.trim()) || Boolean(body.url),
+  {
     message: 'Paste the data, choose a file, or give a web address to import from',
     path: ['data'],
-  })
+  },
+)
 export type ImportBody = z.input<typeof importBodySchema>
 export type ImportData = z.output<typeof importBodySchema>
 
@@ -189,8 +193,13 @@ export const importJobSchema = z.object({
   fileSize: z.number().int(),
   bytesDone: z.number().int(),
   rowsDone: z.number().int(),
-  /** 0–100, from the bytes read. */
+  /** 0–100, from the bytes read (a commit reads the file twice: checking is its first fifth). */
   percent: z.number(),
+  /**
+   * While running: checking (reading and matching every row; a preview is only this) or importing (a
+   * commit's second read, writing); `bytesDone` and `rowsDone` are the current phase's. Null otherwise.
+   */
+  phase: z.enum(['checking', 'importing']).nullable(),
   rowsPerSecond: z.number().nullable(),
   secondsLeft: z.number().nullable(),
   createdAt: z.string(),

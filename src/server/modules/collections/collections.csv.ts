@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { spreadsheetCell } from '#server/lib/spreadsheet-cell.ts'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 
 const COLUMNS = [
@@ -18,21 +19,6 @@ const COLUMNS = [
   'pnl_gbp',
   'value_basis',
 ]
-
-/** A cell a spreadsheet would run as a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/
-/** An amount or count as the export writes them, e.g. '-12.50': data, and kept readable as a number. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
-
-/**
- * A cell as written to the file: text that a spreadsheet would read as a formula (`=HYPERLINK(…)`,
- * `@SUM(…)`, an item named '-1+2') gets a leading single quote, which shows it as the text it is. Plain
- * numbers — a negative profit among them — are left alone, so the numeric columns stay numbers.
- */
-function spreadsheetCell(cell: string | number): string | number {
-  if (typeof cell !== 'string' || PLAIN_NUMBER.test(cell) || !FORMULA_START.test(cell)) return cell
-  return `'${cell}`
-}
 
 /** What an entry's value stands on: its market price, a retail estimate, or nothing (no value). */
 function valueBasis(entry: CollectionEntry): string {

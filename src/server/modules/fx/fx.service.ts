@@ -33,15 +33,25 @@ export async function toGbpOnDay({
   amount,
   currency,
   day,
+  remembered,
 }: {
   db: Database
   amount: string
   currency: CurrencyCode
   day: string
+  /** Rates already looked up, by currency and day: an import converts thousands of rows on a few days. */
+  remembered?: Map<string, Promise<string>>
 }): Promise<string> {
-  const value =
-    currency === 'GBP' ? '1' : ((await gbpValueOn(db, currency, day)) ?? FALLBACK_GBP_VALUES[currency])
-  return storablePounds(new Big(amount).times(value).round(2, Big.roundHalfUp))
+  const key = `${currency}|${day}`
+  let value = remembered?.get(key)
+  if (!value) {
+    value =
+      currency === 'GBP'
+        ? Promise.resolve('1')
+        : gbpValueOn(db, currency, day).then((stored) => stored ?? FALLBACK_GBP_VALUES[currency])
+    remembered?.set(key, value)
+  }
+  return storablePounds(new Big(amount).times(await value).round(2, Big.roundHalfUp))
 }
 
 /**

@@ -56,6 +56,11 @@ export interface ItemRow {
   /** Only written when given (demo data); an import leaves an existing value alone. */
   minifigures?: number | null
   originalMsrpGbp?: string | null
+  /** The retail price as the file gave it (the catalogue CSV and JSON), beside its pounds; only when given. */
+  msrpOriginalAmount?: string | null
+  msrpCurrency?: string | null
+  /** Kept in `metadata.retired`; only when given. */
+  retired?: boolean | null
 }
 
 /**
@@ -68,24 +73,38 @@ export async function upsertItems(db: Database, items: ItemRow[], slugs: string[
   const rows = await queryRows<{ inserted: boolean }>(
     db,
     sql`insert into items (type, number, normalized_code, name, normalized_name, slug, theme, theme_id, year, pieces,
-        image_url, minifigures, original_msrp)
-      select * from unnest(${column((i) => i.type)}::text[], ${column((i) => i.number)}::text[],
+        image_url, minifigures, original_msrp, msrp_original_amount, msrp_currency, metadata)
+      select u.type, u.number, u.normalized_code, u.name, u.normalized_name, u.slug, u.theme, u.theme_id, u.year,
+        u.pieces, u.image_url, u.minifigures, u.original_msrp, u.msrp_original_amount, u.msrp_currency,
+        case when u.retired is null then null else jsonb_build_object('retired', u.retired) end
+      from unnest(${column((i) => i.type)}::text[], ${column((i) => i.number)}::text[],
         ${column((i) => normalizeCode(i.number))}::text[], ${column((i) => i.name)}::text[],
         ${column((i) => normalizeName(i.name))}::text[], ${param(slugs)}::text[], ${column((i) => i.theme)}::text[],
         ${column((i) => i.themeId)}::int[], ${column((i) => i.year)}::int[], ${column((i) => i.pieces)}::int[],
         ${column((i) => i.imageUrl)}::text[], ${column((i) => i.minifigures ?? null)}::int[],
-        ${column((i) => i.originalMsrpGbp ?? null)}::numeric[])
+        ${column((i) => i.originalMsrpGbp ?? null)}::numeric[], ${column((i) => i.msrpOriginalAmount ?? null)}::numeric[],
+        ${column((i) => i.msrpCurrency ?? null)}::text[], ${column((i) => i.retired ?? null)}::boolean[])
+        as u(type, number, normalized_code, name, normalized_name, slug, theme, theme_id, year, pieces, image_url,
+          minifigures, original_msrp, msrp_original_amount, msrp_currency, retired)
       on conflict (type, number) do update set
         name = excluded.name, normalized_name = excluded.normalized_name, normalized_code = excluded.normalized_code,
         theme = excluded.theme, theme_id = excluded.theme_id, year = excluded.year, pieces = excluded.pieces,
         image_url = excluded.image_url,
         minifigures = coalesce(excluded.minifigures, items.minifigures),
         original_msrp = coalesce(excluded.original_msrp, items.original_msrp),
+        msrp_original_amount = coalesce(excluded.msrp_original_amount, items.msrp_original_amount),
+        msrp_currency = coalesce(excluded.msrp_currency, items.msrp_currency),
+        metadata = case when excluded.metadata is null then items.metadata
+          else coalesce(items.metadata, '{}'::jsonb) || excluded.metadata end,
         updated_at = now()
       where (items.name, items.theme, items.theme_id, items.year, items.pieces, items.image_url)
           is distinct from (excluded.name, excluded.theme, excluded.theme_id, excluded.year, excluded.pieces, excluded.image_url)
         or (excluded.minifigures is not null and excluded.minifigures is distinct from items.minifigures)
         or (excluded.original_msrp is not null and excluded.original_msrp is distinct from items.original_msrp)
+        or (excluded.msrp_original_amount is not null
+          and excluded.msrp_original_amount is distinct from items.msrp_original_amount)
+        or (excluded.msrp_currency is not null and excluded.msrp_currency is distinct from items.msrp_currency)
+        or (excluded.metadata is not null and not coalesce(items.metadata @> excluded.metadata, false))
       returning (xmax = 0) as inserted`,
   )
   return countsFromReturning(rows, items.length)
@@ -218,4 +237,86 @@ export async function upsertRetailPrices(db: Database, prices: RetailPriceRow[])
       returning (xmax = 0) as inserted`,
   )
   return countsFromReturning(rows, prices.length)
+}
+
+/** An item as stored, for comparing a catalogue file's row with it. */
+export interface StoredItem {
+  type: 'set' | 'minifig'
+  number: string
+  name: string
+  theme: string
+  themeId: number | null
+  year: number | null
+  pieces: number | null
+  minifigures: number | null
+  imageUrl: string | null
+  originalMsrpGbp: string | null
+  msrpOriginalAmount: string | null
+  msrpCurrency: string | null
+  retired: boolean | null
+}
+
+/** The stored items among these (type, number) pairs, keyed `type|number`. */
+export async function findItemsByNumber(
+  db: Database,
+  keys: ReadonlyArray<{ type: 'set' | 'minifig'; number: string }>,
+): Promise<Map<string, StoredItem>> {
+  if (keys.length === 0) return new Map()
+  const rows = await queryRows<StoredItem>(
+    db,
+    sql`select i.type, i.number, i.name, i.theme, i.theme_id as "themeId", i.year, i.pieces, i.minifigures,
+        i.image_url as "imageUrl", i.original_msrp::text as "originalMsrpGbp",
+        i.msrp_original_amount::text as "msrpOriginalAmount", i.msrp_currency as "msrpCurrency",
+        (i.metadata->>'retired')::boolean as retired
+      from unnest(${param(keys.map((k) => k.type))}::text[], ${param(keys.map((k) => k.number))}::text[])
+        as u(type, number)
+      join items i on i.type = u.type and i.number = u.number`,
+  )
+  return new Map(rows.map((row) => [`${row.type}|${row.number}`, row]))
+}
+
+/** Themes whose name is one of these (compared without case). */
+export function findThemesByName(
+  db: Database,
+  names: readonly string[],
+): Promise<Array<{ id: number; name: string; parentId: number | null }>> {
+  if (names.length === 0) return Promise.resolve([])
+  return queryRows(
+    db,
+    sql`select id, name, parent_id as "parentId" from themes
+      where lower(name) = any(${param(names.map((name) => name.toLowerCase()))}::text[])`,
+  )
+}
+
+/** The stored regional retail prices of these items. */
+export async function findRetailPrices(
+  db: Database,
+  itemIds: readonly number[],
+): Promise<Map<number, Array<Omit<RetailPriceRow, 'itemId' | 'source'>>>> {
+  if (itemIds.length === 0) return new Map()
+  const rows = await queryRows<RetailPriceRow>(
+    db,
+    sql`select item_id as "itemId", region, amount::text as amount, currency,
+        first_available::text as "firstAvailable", last_available::text as "lastAvailable", source
+      from retail_prices where item_id = any(${param(itemIds)}::int[])`,
+  )
+  const byItem = new Map<number, Array<Omit<RetailPriceRow, 'itemId' | 'source'>>>()
+  for (const { itemId, source: _source, ...price } of rows) {
+    byItem.set(itemId, [...(byItem.get(itemId) ?? []), price])
+  }
+  return byItem
+}
+
+/** The catalogue's themes, for downloads that come without themes.csv. */
+export function storedThemes(
+  db: Database,
+): Promise<Array<{ id: number; name: string; parentId: number | null }>> {
+  return queryRows(db, sql`select id, name, parent_id as "parentId" from themes`)
+}
+
+/** The catalogue's sets with their year and theme, for downloads that come without sets.csv. */
+export function storedSets(
+  db: Database,
+): Promise<Array<{ number: string; year: number | null; themeId: number | null }>> {
+  return queryRows(db, sql`select number, year, theme_id as "themeId" from items where type = 'set'`)
 }

@@ -2,7 +2,10 @@ import type { Database } from '#server/db/client.ts'
 import { slugsFor } from '../items/items.write.service.ts'
 import {
   type AliasRow,
+  findItemsByNumber,
+  findRetailPrices,
   findSetIds,
+  findThemesByName,
   type ItemRow,
   type RetailPriceRow,
   type SetMinifigRow,
@@ -12,7 +15,6 @@ import {
   upsertSetMinifigs,
   upsertThemes,
 } from './catalogue-bulk.repo.ts'
-import type { BricksetRetailRow } from './formats/brickset-sets.ts'
 import { type ThemeRow, themeTree } from './theme-tree.ts'
 import type { WriteCounts } from './write-counts.ts'
 
@@ -50,7 +52,7 @@ export async function writeRetailPrices({
   source,
 }: {
   db: Database
-  rows: readonly BricksetRetailRow[]
+  rows: ReadonlyArray<{ setNumber: string; prices: ReadonlyArray<Omit<RetailPriceRow, 'itemId' | 'source'>> }>
   source: string
 }): Promise<{ counts: WriteCounts; unmatched: string[] }> {
   const ids = await findSetIds(db, [...new Set(rows.map((row) => row.setNumber))])
@@ -62,4 +64,52 @@ export async function writeRetailPrices({
     else for (const price of row.prices) prices.push({ itemId, ...price, source })
   }
   return { counts: await upsertRetailPrices(db, prices), unmatched }
+}
+
+/** The stored items among these (type, number) pairs, keyed `type|number`. */
+export function storedItems({
+  db,
+  keys,
+}: {
+  db: Database
+  keys: ReadonlyArray<{ type: 'set' | 'minifig'; number: string }>
+}) {
+  return findItemsByNumber(db, keys)
+}
+
+/**
+ * Theme ids by lower-cased name, for the names that name one theme: a top-level theme of that name if there
+ * is exactly one, else the only theme of that name. A name several themes share otherwise names none.
+ */
+export async function themeIdsByName({
+  db,
+  names,
+}: {
+  db: Database
+  names: readonly string[]
+}): Promise<Map<string, number>> {
+  const themes = await findThemesByName(db, [...new Set(names)])
+  const byName = new Map<string, typeof themes>()
+  for (const theme of themes) {
+    const key = theme.name.toLowerCase()
+    byName.set(key, [...(byName.get(key) ?? []), theme])
+  }
+  const ids = new Map<string, number>()
+  for (const [name, named] of byName) {
+    const topLevel = named.filter((theme) => theme.parentId === null)
+    const only = topLevel.length === 1 ? topLevel[0] : named.length === 1 ? named[0] : undefined
+    if (only) ids.set(name, only.id)
+  }
+  return ids
+}
+
+/** The sets' ids by item number (`75192-1`), and their stored regional retail prices. */
+export async function setsWithRetailPrices({ db, numbers }: { db: Database; numbers: readonly string[] }) {
+  const ids = await findSetIds(db, [...new Set(numbers)])
+  return { ids, prices: await findRetailPrices(db, [...ids.values()]) }
+}
+
+/** Regional retail prices of sets already matched, upserted by (item, region). */
+export function writeMatchedRetailPrices({ db, prices }: { db: Database; prices: RetailPriceRow[] }) {
+  return upsertRetailPrices(db, prices)
 }

@@ -2,9 +2,12 @@ import type { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import {
   findItemsByAlias,
+  findItemsByNumber,
   type ItemRow,
   refreshAfterBulkLoad,
   type SetMinifigRow,
+  storedSets,
+  storedThemes,
 } from './catalogue-bulk.repo.ts'
 import { writeItems, writeSetMinifigs, writeThemes } from './catalogue-bulk.service.ts'
 import { findCsvFile, type RowProblem, readCsv } from './csv-source.ts'
@@ -40,6 +43,11 @@ interface Options {
   db: Database
   dir: string
   onProgress?: (message: string) => void
+  /**
+   * Refresh derived data and planner statistics at the end (VACUUM ANALYZE); off for a preview, which runs
+   * in a transaction that is rolled back (and VACUUM cannot run in one).
+   */
+  refresh?: boolean
 }
 
 const emptySummary = (): ImportSummary => ({ ...emptyCounts(), skipped: 0, errors: 0 })
@@ -52,19 +60,20 @@ export async function importRebrickable({
   db,
   dir,
   onProgress = () => {},
+  refresh = true,
 }: Options): Promise<RebrickableImportResult> {
-  const file = (name: string, required: boolean) => {
-    const found = findCsvFile(dir, name)
-    if (!found && required)
-      throw new MissingImportFileError(`${name}.csv or ${name}.csv.gz not found in ${dir}`)
-    return found
-  }
   const files = {
-    themes: file('themes', true) as string,
-    sets: file('sets', true) as string,
-    minifigs: file('minifigs', true) as string,
-    inventories: file('inventories', false),
-    inventoryMinifigs: file('inventory_minifigs', false),
+    themes: findCsvFile(dir, 'themes'),
+    sets: findCsvFile(dir, 'sets'),
+    minifigs: findCsvFile(dir, 'minifigs'),
+    inventories: findCsvFile(dir, 'inventories'),
+    inventoryMinifigs: findCsvFile(dir, 'inventory_minifigs'),
+  }
+  if (!Object.values(files).some(Boolean)) {
+    throw new MissingImportFileError(
+      `No Rebrickable download (themes, sets, minifigs, inventories or inventory_minifigs .csv or .csv.gz) ` +
+        `found in ${dir}`,
+    )
   }
   const problems: RowProblem[] = []
   const byKind = {
@@ -90,19 +99,28 @@ export async function importRebrickable({
     onProgress(`${fileName(path)}: ${count.toLocaleString('en')} rows read`)
   }
 
-  // 1. Themes: the whole tree at once (a few hundred rows), so paths and root names resolve.
+  // 1. Themes: the whole tree at once (a few hundred rows), so paths and root names resolve. Without
+  // themes.csv, the catalogue's own themes are the ones sets may name.
   const themes = new Map<number, ThemeRow>()
-  for await (const { row, line } of validRows(files.themes, 'themes', themeRowSchema)) {
-    if (themes.has(row.id)) {
-      reportProblem('themes')({ file: fileName(files.themes), line, message: `duplicate theme id ${row.id}` })
-      continue
+  if (files.themes) {
+    for await (const { row, line } of validRows(files.themes, 'themes', themeRowSchema)) {
+      if (themes.has(row.id)) {
+        reportProblem('themes')({
+          file: fileName(files.themes),
+          line,
+          message: `duplicate theme id ${row.id}`,
+        })
+        continue
+      }
+      themes.set(row.id, { id: row.id, name: row.name, parentId: row.parent_id })
     }
-    themes.set(row.id, { id: row.id, name: row.name, parentId: row.parent_id })
+    addCounts(
+      byKind.themes,
+      await db.transaction((tx) => writeThemes({ db: tx, themes: [...themes.values()] })),
+    )
+  } else {
+    for (const theme of await storedThemes(db)) themes.set(theme.id, theme)
   }
-  addCounts(
-    byKind.themes,
-    await db.transaction((tx) => writeThemes({ db: tx, themes: [...themes.values()] })),
-  )
 
   // 2. Sets, in batches.
   const setInfo = new Map<string, { year: number; themeId: number }>()
@@ -113,7 +131,7 @@ export async function importRebrickable({
     batch = []
     addCounts(byKind[kind], await db.transaction((tx) => writeItems({ db: tx, items: rows })))
   }
-  for await (const { row, line } of validRows(files.sets, 'sets', setRowSchema)) {
+  for await (const { row, line } of files.sets ? validRows(files.sets, 'sets', setRowSchema) : []) {
     const theme = themes.get(row.theme_id)
     const problem = !theme
       ? `theme_id ${row.theme_id} is not in themes`
@@ -121,7 +139,11 @@ export async function importRebrickable({
         ? `duplicate set_num ${row.set_num}`
         : undefined
     if (problem || !theme) {
-      reportProblem('sets')({ file: fileName(files.sets), line, message: problem ?? 'unknown theme' })
+      reportProblem('sets')({
+        file: fileName(files.sets ?? 'sets.csv'),
+        line,
+        message: problem ?? 'unknown theme',
+      })
       continue
     }
     setInfo.set(row.set_num, { year: row.year, themeId: row.theme_id })
@@ -139,6 +161,13 @@ export async function importRebrickable({
     if (batch.length >= BATCH_SIZE) await flush('sets')
   }
   await flush('sets')
+  // Without sets.csv, the catalogue's sets are the ones inventories and figures may name.
+  if (!files.sets) {
+    for (const set of await storedSets(db)) {
+      if (set.year !== null && set.themeId !== null)
+        setInfo.set(set.number, { year: set.year, themeId: set.themeId })
+    }
+  }
 
   // 3. Which minifigures are in which set: the lowest inventory version of each set.
   const setInventory = new Map<number, string>()
@@ -184,10 +213,12 @@ export async function importRebrickable({
   // Figures already in the catalogue under another number (e.g. demo 'sw0001' aliased 'fig-000123').
   const aliasedNumbers = new Map<string, string>()
   const minifigNumbers = new Set<string>()
-  for await (const { row, line } of validRows(files.minifigs, 'minifigs', minifigRowSchema)) {
+  for await (const { row, line } of files.minifigs
+    ? validRows(files.minifigs, 'minifigs', minifigRowSchema)
+    : []) {
     if (minifigNumbers.has(row.fig_num)) {
       reportProblem('minifigs')({
-        file: fileName(files.minifigs),
+        file: fileName(files.minifigs ?? 'minifigs.csv'),
         line,
         message: `duplicate fig_num ${row.fig_num}`,
       })
@@ -211,6 +242,17 @@ export async function importRebrickable({
   await flushMinifigs()
 
   async function flushMinifigs() {
+    if (!files.inventories || !files.inventoryMinifigs) {
+      // Without the inventories a figure's sets are not known: it keeps the theme and year it has.
+      const stored = await findItemsByNumber(
+        db,
+        batch.map((item) => ({ type: 'minifig' as const, number: item.number })),
+      )
+      batch = batch.map((item) => {
+        const known = firstSet.has(item.number) ? undefined : stored.get(`minifig|${item.number}`)
+        return known ? { ...item, theme: known.theme, themeId: known.themeId, year: known.year } : item
+      })
+    }
     const aliased = await findItemsByAlias(
       db,
       'minifig',
@@ -236,7 +278,7 @@ export async function importRebrickable({
   }
   onProgress(`links: ${linkRows.length.toLocaleString('en')} set-minifigure links written`)
 
-  await refreshAfterBulkLoad(db)
+  if (refresh) await refreshAfterBulkLoad(db)
 
   const summary = emptySummary()
   for (const kind of Object.values(byKind)) {
