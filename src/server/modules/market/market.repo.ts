@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
+import type { ReviewSale } from '#shared/contract/moderation.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
 export type Grade = 'new' | 'used'
@@ -9,6 +10,9 @@ const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "price
   s.original_price::text as "originalPrice", s.currency, json_build_object('id', c.id, 'label', c.label) as condition,
   s.grade, s.sale_date::text as "saleDate", s.source, s.source_ref as "sourceRef", s.proof_url as "proofUrl",
   s.status, s.submitter_id as "submitterId",
+  case when s.status = 'rejected' then (select f.notes from moderation_flags f
+    where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
+    order by f.id desc limit 1) end as "rejectionReason",
   to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
 
 /** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
@@ -105,6 +109,20 @@ export async function lockSale(
 
 export async function markVerified(db: Database, id: number, verifierId: string) {
   await db.execute(sql`update sales set status = 'verified', verified_by = ${verifierId} where id = ${id}`)
+  // A rejection overruled: its reason no longer stands (the flag stays, as a record).
+  await db.execute(sql`update moderation_flags set status = 'dismissed'
+    where entity_type = 'sale' and entity_id = ${String(id)} and code = 'rejected' and status = 'resolved'`)
+}
+
+/** Rejects a sale, keeping the moderator's reason as a resolved 'rejected' flag on it (moderation_flags). */
+export async function markRejected(
+  db: Database,
+  id: number,
+  rejection: { reason: string; moderatorId: string },
+) {
+  await db.execute(sql`update sales set status = 'rejected', verified_by = null where id = ${id}`)
+  await db.execute(sql`insert into moderation_flags (entity_type, entity_id, code, status, notes, created_by)
+    values ('sale', ${String(id)}, 'rejected', 'resolved', ${rejection.reason}, ${rejection.moderatorId})`)
 }
 
 export async function deleteSaleRow(db: Database, id: number) {
@@ -112,8 +130,8 @@ export async function deleteSaleRow(db: Database, id: number) {
 }
 
 /**
- * An item's sales as one viewer may see them: verified ones for everyone; pending ones to their
- * submitter, or all of them to a moderator (`allPending`).
+ * An item's sales as one viewer may see them: verified ones for everyone; pending and rejected ones to
+ * their submitter, or all of them to a moderator (`allPending`).
  */
 export async function listSales(
   db: Database,
@@ -123,7 +141,8 @@ export async function listSales(
 ) {
   const own = viewer.id === null ? sql`false` : sql`s.submitter_id = ${viewer.id}`
   const visible = viewer.allPending ? sql`true` : own
-  const where = sql`s.item_id = ${itemId} and (s.status = 'verified' or (s.status = 'pending' and ${visible}))`
+  const where = sql`s.item_id = ${itemId}
+    and (s.status = 'verified' or (s.status in ('pending', 'rejected') and ${visible}))`
   const [sales, counted] = await Promise.all([
     queryRows<Sale>(
       db,
@@ -344,4 +363,34 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
 /** Holds the item and grade's price lock until the transaction ends. */
 export async function lockPrices(db: Database, itemId: number, grade: Grade) {
   await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${grade === 'new' ? 1 : 2}::int)`)
+}
+
+/**
+ * Sales waiting for a moderator (pending: the oldest first, so none waits forever) or already rejected
+ * (the newest first), with their item and who submitted them.
+ */
+export async function listSalesForReview(
+  db: Database,
+  status: 'pending' | 'rejected',
+  page: { limit: number; offset: number },
+) {
+  const order = status === 'pending' ? sql`s.created_at, s.id` : sql`s.created_at desc, s.id desc`
+  const [sales, counted] = await Promise.all([
+    queryRows<ReviewSale>(
+      db,
+      sql`select ${saleColumns},
+          json_build_object('id', i.id, 'type', i.type, 'number', i.number, 'name', i.name, 'slug', i.slug,
+            'imageUrl', i.image_url) as item,
+          case when u.id is null then null else json_build_object('id', u.id, 'email', u.email,
+            'name', nullif(concat_ws(' ', u.first_name, u.last_name), '')) end as submitter
+        from sales s
+        join conditions c on c.id = s.condition_id
+        join items i on i.id = s.item_id
+        left join users u on u.id = s.submitter_id
+        where s.status = ${status}
+        order by ${order} limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from sales where status = ${status}`),
+  ])
+  return { sales, total: counted[0]?.total ?? 0 }
 }
