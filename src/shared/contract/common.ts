@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DAY_PATTERN, EARLIEST_DAY, isFutureDay, isRealDay } from '../dates.ts'
-import { GRADES, ITEM_TYPES } from './values.ts'
+import { GRADES, ITEM_TYPES, REASON_MAX_LENGTH } from './values.ts'
 
 export const itemTypeSchema = z.enum(ITEM_TYPES, { message: "type must be 'set' or 'minifig'" })
 export const gradeSchema = z.enum(GRADES)
@@ -91,7 +91,6 @@ export function pastDaySchema(label: string, base: z.ZodString = z.string()) {
 }
 
 /** Why a moderator refused something (a sale, an item request): shown to the person who sent it. */
-export const REASON_MAX_LENGTH = 500
 export const reasonSchema = z
   .string({ message: 'Please give a reason' })
   .trim()

@@ -140,3 +140,6 @@ export type SaleReviewStatus = (typeof SALE_REVIEW_STATUSES)[number]
 /** A request to add an item to the catalogue: waiting, or decided one way or the other. */
 export const ITEM_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type ItemRequestStatus = (typeof ITEM_REQUEST_STATUSES)[number]
+
+/** The longest reason a moderator may give for refusing a sale or an item request. */
+export const REASON_MAX_LENGTH = 500
