@@ -60,7 +60,6 @@ export function ReasonDialog({
                   id={id}
                   rows={4}
                   maxLength={REASON_MAX_LENGTH}
-                  // biome-ignore lint/a11y/noAutofocus: the dialog opens to type the reason
                   autoFocus
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
