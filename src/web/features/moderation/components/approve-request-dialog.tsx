@@ -4,7 +4,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx'
 import { emptyItemFormValues, ItemForm, type ItemFormValues } from '#web/features/items/index.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 
-interface ApproveRequestDialogProps {
+export interface ApproveRequestDialogProps {
   request: ItemRequest | null
   onOpenChange: (open: boolean) => void
   pending: boolean

@@ -4,10 +4,10 @@ import type { ItemRequest } from '#shared/contract/moderation.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
-import { exactTime, relativeTime } from '#web/lib/format.ts'
 import { itemTypeLabel } from '#web/lib/labels.ts'
 import { personText } from '../moderation-texts.ts'
-import { Fact, Facts } from './facts.tsx'
+import { Fact, Facts, Provenance } from './facts.tsx'
+import { preloadReasonDialog } from './lazy-dialogs.tsx'
 
 interface ItemRequestCardProps {
   request: ItemRequest
@@ -38,23 +38,18 @@ export function ItemRequestCard({ request, onApprove, onReject }: ItemRequestCar
             <Fact label="Type">{itemTypeLabel(request.type)}</Fact>
             <Fact label="Theme">{request.theme ?? <span className="text-subtle">Not given</span>}</Fact>
             <Fact label="Year">{request.year ?? <span className="text-subtle">Not given</span>}</Fact>
-            <Fact label="Asked by">
-              <span className="break-all">{personText(request.submitter)}</span>
-            </Fact>
-            <Fact label="Asked">
-              <time dateTime={request.createdAt} title={exactTime(request.createdAt)}>
-                {relativeTime(request.createdAt, Date.now())}
-              </time>
-            </Fact>
             <Fact label="From">
               {request.origin === 'import' ? 'An import' : (request.origin ?? 'By hand')}
             </Fact>
           </Facts>
+          <Provenance verb="Asked for by" who={personText(request.submitter)} at={request.createdAt} />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2 border-line border-t pt-4">
         <button
           type="button"
+          onPointerEnter={preloadReasonDialog}
+          onFocus={preloadReasonDialog}
           onClick={() => onReject(request)}
           aria-describedby={titleId}
           className={buttonClasses('danger-outline', 'sm')}

@@ -8,10 +8,9 @@ import { serverMessage } from '#web/lib/api.ts'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
 import { useApproveItemRequest, useRejectItemRequest } from '../mutations.ts'
 import { moderationQueries } from '../queries.ts'
-import { ApproveRequestDialog } from './approve-request-dialog.tsx'
 import { ItemRequestCard } from './item-request-card.tsx'
+import { LazyApproveRequestDialog, LazyReasonDialog } from './lazy-dialogs.tsx'
 import { EmptyList, ListError, ListSkeleton, LoadMore } from './list-states.tsx'
-import { ReasonDialog } from './reason-dialog.tsx'
 
 /**
  * Numbers members asked to have added (an import's unknown numbers), the oldest first: approved by
@@ -107,7 +106,7 @@ export function ItemRequestsTab() {
           />
         </>
       )}
-      <ApproveRequestDialog
+      <LazyApproveRequestDialog
         request={approving}
         onOpenChange={(open) => {
           if (!open) setApproving(null)
@@ -115,7 +114,7 @@ export function ItemRequestsTab() {
         pending={approve.isPending}
         onSubmit={onApprove}
       />
-      <ReasonDialog
+      <LazyReasonDialog
         open={rejecting !== null}
         onOpenChange={(open) => {
           if (!open) setRejecting(null)

@@ -142,7 +142,7 @@ function MemberRow({
       </div>
       <div className="ml-auto shrink-0">
         {member.role === 'admin' ? (
-          <span className="inline-flex items-center gap-1.5 rounded-full border border-brick-blue-bright/50 bg-brick-blue-bright/10 px-2.5 py-1 font-semibold text-brick-blue-bright text-xs">
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-brick-yellow/50 bg-brick-yellow/10 px-2.5 py-1 font-semibold text-brick-yellow text-xs">
             <ShieldCheck aria-hidden="true" className="size-3.5" />
             Admin
           </span>

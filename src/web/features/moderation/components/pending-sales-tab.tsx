@@ -7,8 +7,8 @@ import { serverMessage } from '#web/lib/api.ts'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
 import { useRejectSale, useVerifySale } from '../mutations.ts'
 import { moderationQueries } from '../queries.ts'
+import { LazyReasonDialog } from './lazy-dialogs.tsx'
 import { EmptyList, ListError, ListSkeleton, LoadMore } from './list-states.tsx'
-import { ReasonDialog } from './reason-dialog.tsx'
 import { ReviewSaleCard } from './review-sale-card.tsx'
 
 /**
@@ -114,7 +114,7 @@ export function PendingSalesTab() {
           />
         </>
       )}
-      <ReasonDialog
+      <LazyReasonDialog
         open={rejecting !== null}
         onOpenChange={(open) => {
           if (!open) setRejecting(null)

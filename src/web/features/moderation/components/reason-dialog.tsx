@@ -12,7 +12,7 @@ const resolver = lazyZodResolver(() =>
   import('#shared/contract/common.ts').then((module) => module.rejectBodySchema),
 )
 
-interface ReasonDialogProps {
+export interface ReasonDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string

@@ -7,9 +7,10 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { exactTime, formatDay, relativeTime } from '#web/lib/format.ts'
+import { formatDay } from '#web/lib/format.ts'
 import { linkHost, personText } from '../moderation-texts.ts'
-import { Fact, Facts } from './facts.tsx'
+import { Fact, Facts, Provenance } from './facts.tsx'
+import { preloadReasonDialog } from './lazy-dialogs.tsx'
 
 interface ReviewSaleCardProps {
   sale: ReviewSale
@@ -63,14 +64,6 @@ export function ReviewSaleCard({ sale, verifying, onVerify, onReject }: ReviewSa
               {sale.source}
               {sale.sourceRef ? <span className="break-all text-muted"> · Ref {sale.sourceRef}</span> : null}
             </Fact>
-            <Fact label="Recorded by">
-              <span className="break-all">{personText(sale.submitter)}</span>
-            </Fact>
-            <Fact label="Recorded">
-              <time dateTime={sale.createdAt} title={exactTime(sale.createdAt)}>
-                {relativeTime(sale.createdAt, Date.now())}
-              </time>
-            </Fact>
             <Fact label="Proof">
               {sale.proofUrl ? (
                 <a
@@ -88,11 +81,14 @@ export function ReviewSaleCard({ sale, verifying, onVerify, onReject }: ReviewSa
               )}
             </Fact>
           </Facts>
+          <Provenance verb="Recorded by" who={personText(sale.submitter)} at={sale.createdAt} />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2 border-line border-t pt-4">
         <button
           type="button"
+          onPointerEnter={preloadReasonDialog}
+          onFocus={preloadReasonDialog}
           onClick={() => onReject(sale)}
           disabled={verifying}
           aria-describedby={titleId}

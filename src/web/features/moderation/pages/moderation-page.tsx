@@ -1,14 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { ShieldAlert } from 'lucide-react'
+import { type ComponentType, lazy, Suspense } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { canManageMembers, canOpenModeration } from '#shared/permissions.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import { ItemRequestsTab } from '../components/item-requests-tab.tsx'
-import { MembersTab } from '../components/members-tab.tsx'
-import { PendingSalesTab } from '../components/pending-sales-tab.tsx'
+import { ListSkeleton } from '../components/list-states.tsx'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
+
+/** A tab's list as its own chunk: only the tab shown loads its code. */
+function lazyTab(load: () => Promise<Record<string, unknown>>, name: string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }))
+}
+const PendingSalesTab = lazyTab(() => import('../components/pending-sales-tab.tsx'), 'PendingSalesTab')
+const ItemRequestsTab = lazyTab(() => import('../components/item-requests-tab.tsx'), 'ItemRequestsTab')
+const MembersTab = lazyTab(() => import('../components/members-tab.tsx'), 'MembersTab')
 
 const TABS = [
   { value: 'sales', label: 'Pending sales', adminOnly: false },
@@ -56,14 +63,20 @@ export function ModerationPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="sales" className="pt-6 outline-none">
-          <PendingSalesTab />
+          <Suspense fallback={<ListSkeleton />}>
+            <PendingSalesTab />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="requests" className="pt-6 outline-none">
-          <ItemRequestsTab />
+          <Suspense fallback={<ListSkeleton />}>
+            <ItemRequestsTab />
+          </Suspense>
         </Tabs.Content>
         {canManageMembers(user) ? (
           <Tabs.Content value="members" className="pt-6 outline-none">
-            <MembersTab />
+            <Suspense fallback={<ListSkeleton />}>
+              <MembersTab />
+            </Suspense>
           </Tabs.Content>
         ) : null}
       </Tabs.Root>
