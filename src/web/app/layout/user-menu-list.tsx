@@ -4,6 +4,7 @@ import { useRef } from 'react'
 import { Link } from 'wouter'
 import type { User } from '#shared/contract/auth.ts'
 import { canOpenModeration } from '#shared/permissions.ts'
+import { MODERATION_PATH } from '#web/features/moderation/index.ts'
 import { LOGOUT_PATH, signOutOnClick } from '#web/lib/auth/auth-queries.ts'
 import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
 import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
@@ -52,7 +53,7 @@ export function UserMenuList({
           </DropdownMenu.Item>
           {canOpenModeration(user) ? (
             <DropdownMenu.Item asChild className={menuItemClasses}>
-              <Link href="/moderation">
+              <Link href={MODERATION_PATH}>
                 <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
                 Moderation
               </Link>

@@ -1,5 +1,5 @@
 /**
- * The moderation screen's public face. Nothing of it is shared with other features: the route table
- * loads its page (app/routes.tsx) and the account menu links it for moderators (shared/permissions.ts).
+ * The moderation screen's public face: its address, for the account menu's link (shown to moderators,
+ * shared/permissions.ts). The route table loads its page itself (app/routes.tsx).
  */
 export const MODERATION_PATH = '/moderation'
