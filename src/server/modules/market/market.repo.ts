@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
-import type { ReviewSale } from '#shared/contract/moderation.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
 export type Grade = 'new' | 'used'
 
-const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
+/**
+ * Columns of a sale as the API shows it, from `sales s` joined to its `conditions c` (the review queue,
+ * market.review.repo.ts, reads them too).
+ */
+export const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
   s.original_price::text as "originalPrice", s.currency, json_build_object('id', c.id, 'label', c.label) as condition,
   s.grade, s.sale_date::text as "saleDate", s.source, s.source_ref as "sourceRef", s.proof_url as "proofUrl",
   s.status, s.submitter_id as "submitterId",
@@ -363,34 +366,4 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
 /** Holds the item and grade's price lock until the transaction ends. */
 export async function lockPrices(db: Database, itemId: number, grade: Grade) {
   await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${grade === 'new' ? 1 : 2}::int)`)
-}
-
-/**
- * Sales waiting for a moderator (pending: the oldest first, so none waits forever) or already rejected
- * (the newest first), with their item and who submitted them.
- */
-export async function listSalesForReview(
-  db: Database,
-  status: 'pending' | 'rejected',
-  page: { limit: number; offset: number },
-) {
-  const order = status === 'pending' ? sql`s.created_at, s.id` : sql`s.created_at desc, s.id desc`
-  const [sales, counted] = await Promise.all([
-    queryRows<ReviewSale>(
-      db,
-      sql`select ${saleColumns},
-          json_build_object('id', i.id, 'type', i.type, 'number', i.number, 'name', i.name, 'slug', i.slug,
-            'imageUrl', i.image_url) as item,
-          case when u.id is null then null else json_build_object('id', u.id, 'email', u.email,
-            'name', nullif(concat_ws(' ', u.first_name, u.last_name), '')) end as submitter
-        from sales s
-        join conditions c on c.id = s.condition_id
-        join items i on i.id = s.item_id
-        left join users u on u.id = s.submitter_id
-        where s.status = ${status}
-        order by ${order} limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from sales where status = ${status}`),
-  ])
-  return { sales, total: counted[0]?.total ?? 0 }
 }

@@ -31,7 +31,6 @@ import {
   insertSale,
   itemExists,
   listSales,
-  listSalesForReview,
   loadVerifiedSales,
   lockPrices,
   lockSale,
@@ -45,6 +44,7 @@ import {
   upsertSnapshot,
   writeHistoryPoints,
 } from './market.repo.ts'
+import { listSalesForReview } from './market.review.repo.ts'
 import { usableMarketplacePrice } from './marketplace.ts'
 
 /** The amount in pounds at the rate of the sale's day (toGbpOnDay refuses more than a price column holds). */
