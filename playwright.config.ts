@@ -35,12 +35,15 @@ const privatePgliteDir = freshPgliteDir('BRICKFOLIO_E2E_PRIVATE_PGLITE_DIR')
 const cataloguePgliteDir = freshPgliteDir('BRICKFOLIO_E2E_CATALOGUE_PGLITE_DIR')
 const tsx = path.join(root, 'node_modules/.bin/tsx')
 
-function server(options: { port: number; pgliteDir: string; betaPublic: boolean; prepare?: string }) {
+/**
+ * Every server's database starts with its first account, an admin (e2e/seed-admin.ts): the first account
+ * of an install becomes its admin, so without it the first person a spec signs up would be one.
+ */
+function server(options: { port: number; pgliteDir: string; betaPublic: boolean }) {
   const url = `http://127.0.0.1:${options.port}`
-  const start = `${tsx} src/server/main.ts`
   return {
-    // A preparation script (if any) has the database to itself, then the server starts.
-    command: options.prepare ? `${tsx} ${options.prepare} && ${start}` : start,
+    // The preparation has the database to itself, then the server starts.
+    command: `${tsx} e2e/seed-admin.ts && ${tsx} src/server/main.ts`,
     cwd: root,
     url: `${url}/healthz`,
     timeout: 120_000,
@@ -106,13 +109,8 @@ export default defineConfig({
   webServer: [
     server({ port, pgliteDir, betaPublic: true }),
     server({ port: privatePort, pgliteDir: privatePgliteDir, betaPublic: false }),
-    // The catalogue specs' own server: its database starts with an admin (e2e/seed-admin.ts), and
-    // the sets and minifigures they add never show up in the other specs' lists.
-    server({
-      port: CATALOGUE_PORT,
-      pgliteDir: cataloguePgliteDir,
-      betaPublic: true,
-      prepare: 'e2e/seed-admin.ts',
-    }),
+    // The catalogue specs' own server: the sets and minifigures they add never show up in the other
+    // specs' lists.
+    server({ port: CATALOGUE_PORT, pgliteDir: cataloguePgliteDir, betaPublic: true }),
   ],
 })

@@ -1,6 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { createItem, uniqueToken } from './catalogue-support.ts'
 import { addEntryViaApi, findItem, signUpViaApi } from './collection-support.ts'
+import { sameOrigin } from './market-support.ts'
+import { adminPage, memberPage } from './moderation-support.ts'
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every main screen, signed out and signed in, at each project's
@@ -57,4 +60,52 @@ test('signed-in screens pass axe', async ({ page }) => {
     await page.waitForLoadState('networkidle')
     await expectNoViolations(page, screen)
   }
+})
+
+test('the moderation screen passes axe, each tab and the reject dialog', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  // On the catalogue server, whose lists other specs' items may join: a member's pending sale and item
+  // request, so each list has rows to check.
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Axel', last: `Axe${token}` })
+  const item = await createItem(member.page.request, { name: `Axe Set ${token}`, number: `AX${token}-1` })
+  const sale = await member.page.request.post(`/api/items/${item.id}/sales`, {
+    data: {
+      price: '19.99',
+      currency: 'EUR',
+      condition: 'New/Sealed',
+      saleDate: new Date().toISOString().slice(0, 10),
+      source: 'eBay',
+      proofUrl: 'https://www.ebay.com/itm/1',
+    },
+    headers: sameOrigin,
+  })
+  expect(sale.status()).toBe(201)
+  const asked = await member.page.request.post('/api/item-requests', {
+    data: { requests: [{ code: `AXR${token}-1`, name: `Axe Request ${token}` }] },
+    headers: sameOrigin,
+  })
+  expect(asked.ok()).toBe(true)
+  await member.page.context().close()
+
+  const admin = await adminPage(browser, page.viewportSize())
+  for (const tab of ['sales', 'requests', 'members']) {
+    await admin.goto(`/moderation${tab === 'sales' ? '' : `?tab=${tab}`}`)
+    await expect(admin.getByRole('heading', { level: 1 })).toBeVisible()
+    await admin.waitForLoadState('networkidle')
+    await expectNoViolations(admin, `moderation: ${tab}`)
+  }
+  await admin.goto('/moderation')
+  await admin
+    .getByTestId('review-sale')
+    .filter({ hasText: item.name })
+    .getByRole('button', { name: 'Reject' })
+    .click()
+  const dialog = admin.getByRole('dialog', { name: 'Reject sale' })
+  await dialog.getByRole('button', { name: 'Reject sale' }).click()
+  await expect(dialog.getByText('Please give a reason')).toBeVisible()
+  // Checked at rest: the pointer off the button it just pressed.
+  await admin.mouse.move(0, 0)
+  await expectNoViolations(admin, 'moderation: reject dialog with its message')
+  await admin.context().close()
 })

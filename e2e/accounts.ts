@@ -3,7 +3,10 @@
 /** Every account the specs create or sign in with uses this password. */
 export const PASSWORD = 'brick-by-brick-42'
 
-/** An admin made before the catalogue server starts (e2e/seed-admin.ts; playwright.config.ts). */
+/**
+ * The first account of every e2e server, an admin, made before the server starts (e2e/seed-admin.ts;
+ * playwright.config.ts).
+ */
 export const ADMIN_EMAIL = 'admin@brickfolio.test'
 
 /**
@@ -15,10 +18,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3210)
 export const PRIVATE_BETA_PORT = E2E_PORT + 1
 /**
  * The third e2e server, for the catalogue, item, market and collection-values specs, on a fresh embedded
- * database. Before it starts, the same webServer command runs e2e/seed-admin.ts, which migrates and seeds
- * the database and inserts an admin (ADMIN_EMAIL, with an argon2id hash of PASSWORD) who has finished
- * onboarding; PGlite allows one process at a time, so the script closes the database before the server
- * opens it (the admin CLI would need an existing user and a stopped server).
+ * database. Before it starts (as before each server), the same webServer command runs e2e/seed-admin.ts,
+ * which migrates and seeds the database and inserts an admin (ADMIN_EMAIL, with an argon2id hash of
+ * PASSWORD) who has finished onboarding; PGlite allows one process at a time, so the script closes the
+ * database before the server opens it (the admin CLI would need an existing user and a stopped server).
  *
  * The desktop and mobile projects share that server, so items the specs add carry a unique token, and
  * the specs never count what other specs may have added.

@@ -1,9 +1,10 @@
 /**
- * Prepares the catalogue e2e server's fresh database before the server starts (playwright.config.ts
- * runs this first, in the same command): migrates and seeds it as the server would, then adds an
- * admin who has finished onboarding. PGlite allows one process at a time, so this runs and closes
- * before the server opens the directory; the admin CLI cannot be used because it needs an existing
- * user and a stopped server.
+ * Prepares each e2e server's fresh database before the server starts (playwright.config.ts runs this
+ * first, in the same command): migrates and seeds it as the server would, then adds its first account,
+ * an admin who has finished onboarding. The first account of an install becomes its admin, so this one
+ * keeps the people the specs sign up plain members. PGlite allows one process at a time, so this runs
+ * and closes before the server opens the directory; the admin CLI cannot be used because it needs an
+ * existing user and a stopped server.
  */
 import { sql } from 'drizzle-orm'
 import { queryRows } from '#server/db/client.ts'

@@ -22,6 +22,8 @@ import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
+import { membersRoutes } from './modules/moderation/members.routes.ts'
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
@@ -172,6 +174,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(imagesRoutes, options.imageProxy ?? { allowedHosts: DEFAULT_IMAGE_HOSTS })
       await api.register(itemsRoutes)
       await api.register(marketRoutes)
+      await api.register(moderationRoutes)
+      await api.register(membersRoutes)
       await api.register(referenceRoutes)
       await api.register(importsRoutes, { jobs: importJobs, fetch: options.imports?.fetch })
       await api.register(wantedRoutes)

@@ -23,6 +23,19 @@ export function canEditItem(actor: Actor | null | undefined, item: { createdBy: 
 export const canDeleteItem = isModerator
 export const canDeleteSale = isModerator
 export const canVerifySale = isModerator
+/** Rejecting a sale (with a reason its submitter sees), and reviewing the queue of pending sales. */
+export const canModerateSales = isModerator
+/** Reviewing the requests to add items to the catalogue. */
+export const canReviewItemRequests = isModerator
+/** Granting and removing "trusted": admins only. */
+export function canManageMembers(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'admin'
+}
+/** Who sees the moderation screen: whoever may do something there. */
+export const canOpenModeration = isModerator
 export const canImportData = isModerator
-/** Pending sales (and who submitted each): their submitter's own, and everyone's for moderators. */
+/**
+ * Pending and rejected sales (and who submitted each): their submitter's own, and everyone's for
+ * moderators.
+ */
 export const canSeeAllPendingSales = isModerator

@@ -4,6 +4,12 @@ import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const context = setupTestApp()
+/** Signed-in reads for moderators or admins only. */
+const MODERATORS_ONLY = new Set([
+  '/api/moderation/sales',
+  '/api/moderation/item-requests',
+  '/api/admin/users',
+])
 const unauthenticated = { message: 'Authentication required. Please sign in.', code: 'UNAUTHENTICATED' }
 
 /** The operations the API reference marks as signed-in only, as `{ method, url }` with sample path ids. */
@@ -70,9 +76,17 @@ describe('signed-in scopes', () => {
         'GET /api/imports/not-a-number/report.csv',
         'GET /api/me/wanted',
         'DELETE /api/wanted/not-a-number',
+        'POST /api/sales/not-a-number/reject',
+        'GET /api/moderation/sales',
+        'POST /api/item-requests',
+        'GET /api/moderation/item-requests',
+        'POST /api/item-requests/not-a-number/approve',
+        'POST /api/item-requests/not-a-number/reject',
+        'GET /api/admin/users',
+        'PATCH /api/admin/users/not-a-number',
       ]),
     )
-    expect(keys).toHaveLength(27)
+    expect(keys).toHaveLength(35)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {
@@ -98,7 +112,13 @@ describe('signed-in scopes', () => {
     const { cookie } = await signUp(context.app, { email: uniqueEmail() })
     for (const operation of signedInOperations) {
       const response = await signedOutCall(operation, cookie)
-      const expected = operation.hasBody || operation.url.includes('not-a-number') ? 400 : 200
+      // The moderators' and admins' lists then refuse a plain member (their own 403, not the sign-in's 401).
+      const expected =
+        operation.hasBody || operation.url.includes('not-a-number')
+          ? 400
+          : MODERATORS_ONLY.has(operation.url)
+            ? 403
+            : 200
       expect(response.statusCode, `${operation.method} ${operation.url}: ${response.body}`).toBe(expected)
     }
   })

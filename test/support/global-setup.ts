@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { seedDemoCatalogue, seedReferenceData } from '#server/db/seed.ts'
+import { seedFirstAccount } from './first-account.ts'
 import { adminConnection, quoteIdentifier } from './postgres-admin.ts'
 
 declare module 'vitest' {
@@ -18,7 +19,10 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds one database per run; each test file then gets its own copy of it. */
+/**
+ * Migrates and seeds one database per run, with its first account (an admin, first-account.ts); each test
+ * file then gets its own copy of it.
+ */
 export default async function setup(project: TestProject) {
   const driver = project.config.provide.databaseDriver
   if (driver === 'pglite') {
@@ -26,6 +30,7 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(handle)
     await seedReferenceData(handle.db)
     await seedDemoCatalogue(handle.db)
+    await seedFirstAccount(handle.db)
     const client = (handle.db as unknown as { $client: { dumpDataDir: (c: 'gzip') => Promise<Blob> } })
       .$client
     const dump = await client.dumpDataDir('gzip')
@@ -48,6 +53,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(handle)
   await seedReferenceData(handle.db)
   await seedDemoCatalogue(handle.db)
+  await seedFirstAccount(handle.db)
   await handle.close()
   project.provide('postgresTemplate', template)
   return async () => {

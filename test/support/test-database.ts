@@ -8,8 +8,8 @@ import { adminConnection, quoteIdentifier } from './postgres-admin.ts'
 export type TestDatabase = DatabaseHandle & { url?: string }
 
 /**
- * A database of this test file's own, migrated and seeded with reference data and the demo
- * catalogue: a copy of the PGlite dump, or a new PostgreSQL database from the template.
+ * A database of this test file's own, migrated and seeded with reference data, the demo catalogue and
+ * its first account (an admin): a copy of the PGlite dump, or a new PostgreSQL database from the template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (inject('databaseDriver') === 'pglite') {

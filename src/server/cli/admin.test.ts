@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { type Database, queryRows } from '../db/client.ts'
 import { lockDataDir } from '../db/data-dir-lock.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-admin-'))
@@ -39,4 +42,36 @@ describe('npm run admin on the embedded database', () => {
       release()
     }
   }, 30_000)
+
+  it('stops trusting a user (user:untrust), and says so when no user has the e-mail', async () => {
+    const email = 'trusted.once@example.com'
+    // The command's own process opens the directory after this one has closed it (one process at a time).
+    const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+      const database = await openConfiguredDatabase({ PGLITE_DIR: dir, SEED_DEMO: false, DB_POOL_MAX: 1 })
+      try {
+        return await work(database.db)
+      } finally {
+        await database.close()
+      }
+    }
+    const trustOf = () =>
+      withDatabase(async (db) => {
+        const rows = await queryRows<{ trusted: boolean }>(
+          db,
+          sql`select is_trusted as trusted from users where email = ${email}`,
+        )
+        return rows[0]?.trusted
+      })
+    await withDatabase((db) => db.execute(sql`insert into users (email, is_trusted) values (${email}, true)`))
+    expect(await trustOf()).toBe(true)
+    const result = await admin('user:untrust', 'Trusted.Once@example.com')
+    expect(result).toMatchObject({ status: 0, stdout: `${email} is no longer trusted\n` })
+    expect(await trustOf()).toBe(false)
+
+    const unknown = await admin('user:untrust', 'nobody@example.com')
+    expect(unknown.status).toBe(1)
+    expect(unknown.stderr.trim()).toBe(
+      'No user has the e-mail nobody@example.com. They need to sign up first.',
+    )
+  }, 60_000)
 })

@@ -12,9 +12,17 @@ const usage = `Usage: npm run admin -- <command>
   beta:list                 show the access list
   user:make-admin <email>   make the user an admin (admins always have access)
   user:trust <email>        trust the user: their sales are verified on entry and they may verify others'
+  user:untrust <email>      stop trusting the user: their sales wait for a moderator again
   snapshots:rebuild         recompute every fair price, price history and per-condition statistic from the sales
 
 Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.`
+
+/** The user commands: what each changes, and what it says when done. */
+const USER_CHANGES = {
+  'user:make-admin': { change: { role: 'admin' }, done: 'is now an admin' },
+  'user:trust': { change: { isTrusted: true }, done: 'is now trusted' },
+  'user:untrust': { change: { isTrusted: false }, done: 'is no longer trusted' },
+} as const
 
 const emailSchema = z.email({ message: 'is not an e-mail address' })
 
@@ -27,6 +35,7 @@ async function main(args: string[]): Promise<number> {
     'beta:list',
     'user:make-admin',
     'user:trust',
+    'user:untrust',
     'snapshots:rebuild',
   ]
   if (!command || !known.includes(command) || (needsEmail && !rawEmail)) {
@@ -74,10 +83,9 @@ async function main(args: string[]): Promise<number> {
         return 0
       }
       default: {
-        const change =
-          command === 'user:make-admin' ? ({ role: 'admin' } as const) : ({ isTrusted: true } as const)
+        const { change, done } = USER_CHANGES[command as keyof typeof USER_CHANGES]
         if (await updateUserByEmail(db, email, change)) {
-          console.log(command === 'user:make-admin' ? `${email} is now an admin` : `${email} is now trusted`)
+          console.log(`${email} ${done}`)
           return 0
         }
         console.error(`No user has the e-mail ${email}. They need to sign up first.`)

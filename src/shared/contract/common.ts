@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DAY_PATTERN, EARLIEST_DAY, isFutureDay, isRealDay } from '../dates.ts'
-import { GRADES, ITEM_TYPES } from './values.ts'
+import { GRADES, ITEM_TYPES, REASON_MAX_LENGTH } from './values.ts'
 
 export const itemTypeSchema = z.enum(ITEM_TYPES, { message: "type must be 'set' or 'minifig'" })
 export const gradeSchema = z.enum(GRADES)
@@ -89,3 +89,14 @@ export function pastDaySchema(label: string, base: z.ZodString = z.string()) {
     })
     .refine((day) => !isFutureDay(day), { message: `${label} cannot be in the future` })
 }
+
+/** Why a moderator refused something (a sale, an item request): shown to the person who sent it. */
+export const reasonSchema = z
+  .string({ message: 'Please give a reason' })
+  .trim()
+  .min(1, { message: 'Please give a reason' })
+  .max(REASON_MAX_LENGTH, { message: `Reason must be at most ${REASON_MAX_LENGTH} characters` })
+
+/** `{ reason }`: POST /api/sales/{id}/reject and POST /api/item-requests/{id}/reject. */
+export const rejectBodySchema = z.object({ reason: reasonSchema })
+export type RejectBody = z.input<typeof rejectBodySchema>

@@ -68,6 +68,11 @@ export const saleSchema = z.object({
   proofUrl: z.string().nullable(),
   status: z.enum(SALE_STATUSES),
   submitterId: z.string().nullable(),
+  /**
+   * Why a moderator rejected the sale, while it stays rejected; null otherwise. A rejected sale is shown
+   * only to its submitter and to moderators, like a pending one.
+   */
+  rejectionReason: z.string().nullable(),
   createdAt: z.string(),
 })
 export type Sale = z.infer<typeof saleSchema>

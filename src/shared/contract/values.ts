@@ -132,3 +132,14 @@ export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number]
  */
 export const IMPORT_ISSUE_STATUSES = ['unknown', 'ambiguous', 'rejected', 'skipped'] as const
 export type ImportIssueStatus = (typeof IMPORT_ISSUE_STATUSES)[number]
+
+/** The sales a moderator reviews: those waiting, and those rejected. */
+export const SALE_REVIEW_STATUSES = ['pending', 'rejected'] as const
+export type SaleReviewStatus = (typeof SALE_REVIEW_STATUSES)[number]
+
+/** A request to add an item to the catalogue: waiting, or decided one way or the other. */
+export const ITEM_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type ItemRequestStatus = (typeof ITEM_REQUEST_STATUSES)[number]
+
+/** The longest reason a moderator may give for refusing a sale or an item request. */
+export const REASON_MAX_LENGTH = 500

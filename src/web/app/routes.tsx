@@ -50,6 +50,10 @@ const EditItemPage = lazyPage<{ params: { slug?: string } }>(
   () => import('../features/items/pages/edit-item-page.tsx'),
   'EditItemPage',
 )
+const ModerationPage = lazyPage(
+  () => import('../features/moderation/pages/moderation-page.tsx'),
+  'ModerationPage',
+)
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -69,6 +73,7 @@ export const SIGNED_IN_PATHS = [
   '/alerts',
   '/import-data',
   '/add-item',
+  '/moderation',
 ] as const
 
 /** The route table (spec 01 §2), chosen by the signed-in state. */
@@ -114,6 +119,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/add-item" component={AddItemPage} />
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
+      <Route path="/moderation" component={ModerationPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

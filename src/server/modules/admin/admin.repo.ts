@@ -26,7 +26,7 @@ export function listAllowedEmails(db: Database): Promise<{ email: string; create
 export async function updateUserByEmail(
   db: Database,
   email: string,
-  change: { role: 'admin' } | { isTrusted: true },
+  change: { role: 'admin' } | { isTrusted: boolean },
 ): Promise<boolean> {
   const assignment = 'role' in change ? sql`role = ${change.role}` : sql`is_trusted = ${change.isTrusted}`
   const rows = await queryRows(

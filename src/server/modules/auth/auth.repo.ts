@@ -27,7 +27,22 @@ export async function findCredentials(
   return rows[0]
 }
 
-/** Inserts a user; undefined when the e-mail is already taken. */
+/** Apart from the migration (727_001) and exchange-rate (727_002) locks. */
+const ACCOUNT_CREATION_LOCK = 727_003
+
+/**
+ * Takes the account-creation lock until the transaction ends. The first account of an install is its
+ * admin (`newAccountRole`): two sign-ups arriving together must not both see an empty table, so every
+ * insert of a user runs after this lock, and its statement starts after the other's commit.
+ */
+export async function lockAccountCreation(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`)
+}
+
+/** The role a new account gets, decided in its own insert: admin when no account exists yet. */
+const newAccountRole = sql`case when exists (select 1 from users) then 'user' else 'admin' end`
+
+/** Inserts a user (under `lockAccountCreation`); undefined when the e-mail is already taken. */
 export async function insertPasswordUser(
   db: Database,
   user: { email: string; passwordHash: string; firstName: string | null; lastName: string | null },
@@ -35,8 +50,8 @@ export async function insertPasswordUser(
   const rows = await queryRows<User>(
     db,
     sql`with inserted as (
-        insert into users (email, password_hash, first_name, last_name)
-        values (${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName})
+        insert into users (email, password_hash, first_name, last_name, role)
+        values (${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName}, ${newAccountRole})
         on conflict (email) do nothing
         returning *)
       select ${userColumns} from inserted u`,
@@ -82,11 +97,13 @@ export async function emailInUse(db: Database, email: string): Promise<boolean> 
   return (await queryRows(db, sql`select 1 from users where email = ${email}`)).length > 0
 }
 
+/** Inserts a user who signed in through OpenID Connect (under `lockAccountCreation`). */
 export async function insertOidcUser(db: Database, profile: OidcProfile): Promise<User> {
   const rows = await queryRows<User>(
     db,
-    sql`insert into users as u (email, oidc_subject, first_name, last_name, profile_image_url)
-      values (${profile.email}, ${profile.subject}, ${profile.firstName}, ${profile.lastName}, ${profile.pictureUrl})
+    sql`insert into users as u (email, oidc_subject, first_name, last_name, profile_image_url, role)
+      values (${profile.email}, ${profile.subject}, ${profile.firstName}, ${profile.lastName}, ${profile.pictureUrl},
+        ${newAccountRole})
       returning ${userColumns}`,
   )
   const user = rows[0]

@@ -102,7 +102,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: perIp,
     },
     async (request, reply) => {
-      const user = await register({ db: app.db, body: request.body, limiter, source: request.ip })
+      const user = await register({
+        db: app.db,
+        body: request.body,
+        limiter,
+        source: request.ip,
+        log: request.log,
+      })
       await app.startSession(request, reply, user.id)
       rememberDevice(request, reply, user.email)
       return reply.code(201).send(user)
@@ -237,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       try {
         const callbackUrl = new URL(request.url, attempt.redirectUri)
         const profile = await options.oidc.finishSignIn(callbackUrl, attempt)
-        const user = await signInWithOidc({ db: app.db, profile })
+        const user = await signInWithOidc({ db: app.db, profile, log: request.log })
         await app.startSession(request, reply, user.id)
         return reply.redirect('/')
       } catch (error) {

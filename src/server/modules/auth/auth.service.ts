@@ -11,11 +11,17 @@ import {
   insertOidcUser,
   insertPasswordUser,
   linkOidcSubject,
+  lockAccountCreation,
   type OidcProfile,
   updateUserProfile,
 } from './auth.repo.ts'
 import { weakPasswordReason } from './password-rules.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+
+/** Where the services write what an operator should know (Fastify's logger in the app). */
+export interface InfoLog {
+  info: (message: string) => void
+}
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.'
@@ -33,28 +39,46 @@ export async function register({
   body,
   limiter,
   source,
+  log,
 }: {
   db: Database
   body: RegisterData
   limiter: AttemptLimiter
   /** The client's address (request.ip). */
   source: string
+  log: InfoLog
 }): Promise<User> {
   const key = `register:${source}`
   if (limiter.exhausted(key)) throw tooManyAttempts()
   const weak = weakPasswordReason(body.password, body.email)
   if (weak) throw new HttpError(400, weak, 'WEAK_PASSWORD')
-  const user = await insertPasswordUser(db, {
-    email: body.email,
-    passwordHash: await hashPassword(body.password),
-    firstName: body.firstName ?? null,
-    lastName: body.lastName ?? null,
+  // Hashed before the transaction: the account-creation lock is held for the insert only.
+  const passwordHash = await hashPassword(body.password)
+  const user = await db.transaction(async (tx) => {
+    await lockAccountCreation(tx)
+    return insertPasswordUser(tx, {
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+    })
   })
   if (!user) {
     limiter.take(key)
     throw conflict('An account with this email already exists. Sign in instead.')
   }
+  announceFirstAdmin(user, log)
   return user
+}
+
+/**
+ * The first account of a fresh install is its admin (DESIGN §4, as self-hosted apps do), so someone can
+ * verify sales and trust members without the command line. Said once, when it happens, for the operator.
+ * A new account is an admin only when it was the first (auth.repo.ts: `newAccountRole`).
+ */
+function announceFirstAdmin(created: User, log: InfoLog) {
+  if (created.role !== 'admin') return
+  log.info(`The first account, ${created.email ?? `${created.id} (no e-mail)`}, is an administrator.`)
 }
 
 /**
@@ -88,17 +112,28 @@ export async function logIn({
  * same provider-verified e-mail (which gets linked), else a new account from the claims. An unverified
  * e-mail never joins an existing account, nor is it taken from one: the new account then has none.
  */
-export async function signInWithOidc({ db, profile }: { db: Database; profile: OidcProfile }): Promise<User> {
-  return db.transaction(async (tx) => {
+export async function signInWithOidc({
+  db,
+  profile,
+  log,
+}: {
+  db: Database
+  profile: OidcProfile
+  log: InfoLog
+}): Promise<User> {
+  const { user, created } = await db.transaction(async (tx) => {
     const linked = await findUserByOidcSubject(tx, profile.subject)
-    if (linked) return linked
+    if (linked) return { user: linked, created: false }
     if (profile.email && profile.emailVerified) {
       const byEmail = await linkOidcSubject(tx, profile.email, profile)
-      if (byEmail) return byEmail
+      if (byEmail) return { user: byEmail, created: false }
     }
+    await lockAccountCreation(tx)
     const email = profile.email && !(await emailInUse(tx, profile.email)) ? profile.email : null
-    return insertOidcUser(tx, { ...profile, email })
+    return { user: await insertOidcUser(tx, { ...profile, email }), created: true }
   })
+  if (created) announceFirstAdmin(user, log)
+  return user
 }
 
 /** Changes what is sent of the user's own profile; names sent empty are cleared. */

@@ -5,10 +5,17 @@ import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
 export type Grade = 'new' | 'used'
 
-const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
+/**
+ * Columns of a sale as the API shows it, from `sales s` joined to its `conditions c` (the review queue,
+ * market.review.repo.ts, reads them too).
+ */
+export const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
   s.original_price::text as "originalPrice", s.currency, json_build_object('id', c.id, 'label', c.label) as condition,
   s.grade, s.sale_date::text as "saleDate", s.source, s.source_ref as "sourceRef", s.proof_url as "proofUrl",
   s.status, s.submitter_id as "submitterId",
+  case when s.status = 'rejected' then (select f.notes from moderation_flags f
+    where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
+    order by f.id desc limit 1) end as "rejectionReason",
   to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
 
 /** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
@@ -105,6 +112,20 @@ export async function lockSale(
 
 export async function markVerified(db: Database, id: number, verifierId: string) {
   await db.execute(sql`update sales set status = 'verified', verified_by = ${verifierId} where id = ${id}`)
+  // A rejection overruled: its reason no longer stands (the flag stays, as a record).
+  await db.execute(sql`update moderation_flags set status = 'dismissed'
+    where entity_type = 'sale' and entity_id = ${String(id)} and code = 'rejected' and status = 'resolved'`)
+}
+
+/** Rejects a sale, keeping the moderator's reason as a resolved 'rejected' flag on it (moderation_flags). */
+export async function markRejected(
+  db: Database,
+  id: number,
+  rejection: { reason: string; moderatorId: string },
+) {
+  await db.execute(sql`update sales set status = 'rejected', verified_by = null where id = ${id}`)
+  await db.execute(sql`insert into moderation_flags (entity_type, entity_id, code, status, notes, created_by)
+    values ('sale', ${String(id)}, 'rejected', 'resolved', ${rejection.reason}, ${rejection.moderatorId})`)
 }
 
 export async function deleteSaleRow(db: Database, id: number) {
@@ -112,8 +133,8 @@ export async function deleteSaleRow(db: Database, id: number) {
 }
 
 /**
- * An item's sales as one viewer may see them: verified ones for everyone; pending ones to their
- * submitter, or all of them to a moderator (`allPending`).
+ * An item's sales as one viewer may see them: verified ones for everyone; pending and rejected ones to
+ * their submitter, or all of them to a moderator (`allPending`).
  */
 export async function listSales(
   db: Database,
@@ -123,7 +144,8 @@ export async function listSales(
 ) {
   const own = viewer.id === null ? sql`false` : sql`s.submitter_id = ${viewer.id}`
   const visible = viewer.allPending ? sql`true` : own
-  const where = sql`s.item_id = ${itemId} and (s.status = 'verified' or (s.status = 'pending' and ${visible}))`
+  const where = sql`s.item_id = ${itemId}
+    and (s.status = 'verified' or (s.status in ('pending', 'rejected') and ${visible}))`
   const [sales, counted] = await Promise.all([
     queryRows<Sale>(
       db,

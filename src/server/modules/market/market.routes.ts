@@ -4,7 +4,7 @@ import { sendCachedJson } from '#server/lib/read-cache.ts'
 import { errors, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { itemIdParamsSchema } from '#shared/contract/catalogue.ts'
-import { idSchema } from '#shared/contract/common.ts'
+import { idSchema, rejectBodySchema } from '#shared/contract/common.ts'
 import {
   priceByConditionSchema,
   priceHistoryQuerySchema,
@@ -23,6 +23,7 @@ import {
   priceHistory,
   priceSummary,
   recordSale,
+  rejectSale,
   removeSale,
   salesOfItem,
   verifySale,
@@ -150,7 +151,8 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Verify a pending sale (trusted members, admins): it moves the fair price',
+        summary:
+          'Verify a pending sale, or overrule a rejection (trusted members, admins): it moves the fair price',
         params: saleIdParamsSchema,
         response: {
           200: json('The sale, verified', saleSchema),
@@ -163,6 +165,38 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sale = await verifySale({ db: app.db, id: request.params.id, actor: request.signedInUser() })
+      app.readCache.forget(marketCache.prices(sale.itemId))
+      return sale
+    },
+  )
+
+  app.post(
+    '/sales/:id/reject',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reject a sale with a reason (trusted members, admins): it no longer counts, and its submitter sees why',
+        params: saleIdParamsSchema,
+        body: rejectBodySchema,
+        response: {
+          200: json('The sale, rejected, with its `rejectionReason`', saleSchema),
+          ...errors({
+            400: 'No reason, or one over 500 characters (BAD_REQUEST).',
+            403: 'Only trusted members and admins can reject sales (FORBIDDEN).',
+            404: noSuchSale,
+            409: 'The sale is rejected already (CONFLICT).',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const sale = await rejectSale({
+        db: app.db,
+        id: request.params.id,
+        reason: request.body.reason,
+        actor: request.signedInUser(),
+      })
       app.readCache.forget(marketCache.prices(sale.itemId))
       return sale
     },

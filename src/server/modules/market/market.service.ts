@@ -8,9 +8,16 @@ import type {
   RecordSaleData,
   Sale,
 } from '#shared/contract/market.ts'
+import type { ReviewSales, ReviewSalesQuery } from '#shared/contract/moderation.ts'
 import type { PriceRange } from '#shared/contract/values.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
-import { type Actor, canDeleteSale, canSeeAllPendingSales, canVerifySale } from '#shared/permissions.ts'
+import {
+  type Actor,
+  canDeleteSale,
+  canModerateSales,
+  canSeeAllPendingSales,
+  canVerifySale,
+} from '#shared/permissions.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
@@ -28,6 +35,7 @@ import {
   lockPrices,
   lockSale,
   marketplacePrice,
+  markRejected,
   markVerified,
   readConditionStats,
   readHistory,
@@ -36,6 +44,7 @@ import {
   upsertSnapshot,
   writeHistoryPoints,
 } from './market.repo.ts'
+import { listSalesForReview } from './market.review.repo.ts'
 import { usableMarketplacePrice } from './marketplace.ts'
 
 /** The amount in pounds at the rate of the sale's day (toGbpOnDay refuses more than a price column holds). */
@@ -94,6 +103,10 @@ export async function recordSale({
   })
 }
 
+/**
+ * Verifies a pending sale, or a rejected one (overruling the rejection): from now on it counts toward
+ * the fair price.
+ */
 export async function verifySale({
   db,
   id,
@@ -114,6 +127,49 @@ export async function verifySale({
     }
     return (await findSale(tx, id)) as Sale
   })
+}
+
+/**
+ * Rejects a sale with a reason its submitter is shown. A verified sale rejected stops counting, and its
+ * item's prices are recomputed as a deletion would. Rejecting it twice is refused: the first reason stands.
+ */
+export async function rejectSale({
+  db,
+  id,
+  reason,
+  actor,
+}: {
+  db: Database
+  id: number
+  reason: string
+  actor: Actor
+}): Promise<Sale> {
+  if (!canModerateSales(actor)) throw forbidden('Only trusted members and admins can reject sales.')
+  return db.transaction(async (tx) => {
+    const sale = await lockSale(tx, id)
+    if (!sale) throw notFound('Sale not found')
+    if (sale.status === 'rejected') throw conflict('This sale has already been rejected.')
+    await markRejected(tx, id, { reason, moderatorId: actor.id })
+    if (sale.status === 'verified') {
+      await adjustConditionStats(tx, sale, -1)
+      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
+    }
+    return (await findSale(tx, id)) as Sale
+  })
+}
+
+/** The moderation screen's queue: sales waiting for review, the oldest first (or those rejected). */
+export async function saleReviewQueue({
+  db,
+  query,
+  actor,
+}: {
+  db: Database
+  query: ReviewSalesQuery
+  actor: Actor
+}): Promise<ReviewSales> {
+  if (!canModerateSales(actor)) throw forbidden('Only trusted members and admins can review sales.')
+  return listSalesForReview(db, query.status, query)
 }
 
 export async function removeSale({

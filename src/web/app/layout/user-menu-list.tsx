@@ -1,8 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut, Settings, UserRound } from 'lucide-react'
+import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react'
 import { useRef } from 'react'
 import { Link } from 'wouter'
 import type { User } from '#shared/contract/auth.ts'
+import { canOpenModeration } from '#shared/permissions.ts'
+import { MODERATION_PATH } from '#web/features/moderation/index.ts'
 import { LOGOUT_PATH, signOutOnClick } from '#web/lib/auth/auth-queries.ts'
 import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
 import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
@@ -49,6 +51,14 @@ export function UserMenuList({
               Settings
             </Link>
           </DropdownMenu.Item>
+          {canOpenModeration(user) ? (
+            <DropdownMenu.Item asChild className={menuItemClasses}>
+              <Link href={MODERATION_PATH}>
+                <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
+                Moderation
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-line" />
           <DropdownMenu.Item asChild className={menuItemClasses}>
             <a href={LOGOUT_PATH} onClick={signOutOnClick}>

@@ -22,7 +22,7 @@ export function UserMenuFace({ user }: { user: User }) {
   )
 }
 
-/** Avatar button with Profile, Settings and Logout (spec 01 §2). */
+/** Avatar button with Profile, Settings and Logout (spec 01 §2); Moderation for moderators. */
 export function UserMenu({ user }: { user: User }) {
   return (
     <DeferredMenu load={loadMenu} props={{ user }} label={userMenuLabel(user)} className={userTriggerClasses}>

@@ -1,4 +1,4 @@
-import { BadgeCheck, CircleCheck, Clock, ExternalLink, Trash2 } from 'lucide-react'
+import { BadgeCheck, CircleCheck, CircleX, Clock, ExternalLink, Trash2 } from 'lucide-react'
 import type { Sale } from '#shared/contract/market.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -20,7 +20,8 @@ interface SaleListItemProps {
 
 /**
  * One sale (spec 02 §2): its price in the display currency (and 'Originally …' when it was paid in
- * another currency than pounds), condition, date, source and status; Verify and Delete for moderators.
+ * another currency than pounds), condition, date, source and status (a rejected one with the moderator's
+ * reason: only its submitter and moderators see it); Verify and Delete for moderators.
  */
 export function SaleListItem({
   sale,
@@ -46,17 +47,7 @@ export function SaleListItem({
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-1.5">
           <span className={cn(badgeClasses, 'border-line-strong bg-raised text-muted')}>{sale.source}</span>
-          {verified ? (
-            <span className={cn(badgeClasses, 'border-[#2f9e5a]/60 bg-[#0f2a1a] text-[#7ee2a4]')}>
-              <BadgeCheck aria-hidden="true" className="size-3.5" />
-              Verified
-            </span>
-          ) : (
-            <span className={cn(badgeClasses, 'border-brick-yellow/40 bg-[#2a2408] text-brick-yellow')}>
-              <Clock aria-hidden="true" className="size-3.5" />
-              Pending
-            </span>
-          )}
+          <StatusBadge status={sale.status} />
           {sale.proofUrl ? (
             <a
               href={sale.proofUrl}
@@ -70,6 +61,11 @@ export function SaleListItem({
             </a>
           ) : null}
         </div>
+        {sale.status === 'rejected' && sale.rejectionReason ? (
+          <p className="mt-2 text-pretty break-words text-[#ffb3b4] text-sm">
+            <span className="font-semibold">Reason:</span> {sale.rejectionReason}
+          </p>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end text-right">
         <p className="font-bold text-fg text-lg tabular leading-tight">{price}</p>
@@ -101,5 +97,29 @@ export function SaleListItem({
         ) : null}
       </div>
     </li>
+  )
+}
+
+const STATUS_BADGES = {
+  verified: {
+    label: 'Verified',
+    icon: BadgeCheck,
+    classes: 'border-[#2f9e5a]/60 bg-[#0f2a1a] text-[#7ee2a4]',
+  },
+  pending: {
+    label: 'Pending',
+    icon: Clock,
+    classes: 'border-brick-yellow/40 bg-[#2a2408] text-brick-yellow',
+  },
+  rejected: { label: 'Rejected', icon: CircleX, classes: 'border-brick-red/60 bg-[#2a0d0e] text-[#ff8a8c]' },
+} as const
+
+function StatusBadge({ status }: { status: Sale['status'] }) {
+  const { label, icon: Icon, classes } = STATUS_BADGES[status]
+  return (
+    <span className={cn(badgeClasses, classes)}>
+      <Icon aria-hidden="true" className="size-3.5" />
+      {label}
+    </span>
   )
 }

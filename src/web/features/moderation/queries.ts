@@ -1,0 +1,53 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import type { ItemRequestList, Members, ReviewSales } from '#shared/contract/moderation.ts'
+import { apiRequest } from '#web/lib/api.ts'
+import { queryKeyToUrl } from '#web/lib/query-client.ts'
+
+/** Rows per page of each list ('Load more' fetches the next). */
+export const MODERATION_PAGE_SIZE = 20
+/** Moderators work through the queues: what others add shows up within this long, or at once after a write. */
+const STALE_MS = 15_000
+
+/** Pages of `key`'s list, fetched `limit` at a time; the next page starts where the loaded rows end. */
+function pagedList<Answer extends { total: number }>(
+  key: readonly [string, Record<string, string | number | undefined>],
+  rowsOf: (answer: Answer) => unknown[],
+) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    staleTime: STALE_MS,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Answer>('GET', queryKeyToUrl([key[0], { ...key[1], offset: pageParam }]), { signal }),
+    getNextPageParam: (last: Answer, pages: Answer[]) => {
+      const loaded = pages.reduce((count, page) => count + rowsOf(page).length, 0)
+      return rowsOf(last).length > 0 && loaded < last.total ? loaded : undefined
+    },
+  })
+}
+
+export const PENDING_SALES_PATH = '/api/moderation/sales'
+export const ITEM_REQUESTS_PATH = '/api/moderation/item-requests'
+export const MEMBERS_PATH = '/api/admin/users'
+
+/** The moderation screen's lists (DESIGN §4); each key names its endpoint, so a write refreshes exactly it. */
+export const moderationQueries = {
+  /** Sales waiting for review, the oldest first. */
+  pendingSales: () =>
+    pagedList<ReviewSales>(
+      [PENDING_SALES_PATH, { status: 'pending', limit: MODERATION_PAGE_SIZE }] as const,
+      (answer) => answer.sales,
+    ),
+  /** Requests to add items, the oldest first. */
+  itemRequests: () =>
+    pagedList<ItemRequestList>(
+      [ITEM_REQUESTS_PATH, { status: 'pending', limit: MODERATION_PAGE_SIZE }] as const,
+      (answer) => answer.requests,
+    ),
+  /** Members matching a search (admins only), admins and trusted members first. */
+  members: (query: string) =>
+    pagedList<Members>(
+      [MEMBERS_PATH, { query: query || undefined, limit: MODERATION_PAGE_SIZE }] as const,
+      (answer) => answer.users,
+    ),
+}
