@@ -126,8 +126,11 @@ export const importSampleRowSchema = z.object({
   quantity: z.number().int().nullable(),
   /** Our condition label (collection) or grade (wanted list), when the row has one. */
   condition: z.string().nullable(),
-  /** Price paid or most the user would pay, per item, as the file writes it. */
-  price: z.object({ amount: z.string(), currency: z.string() }).nullable(),
+  /**
+   * Price paid or most the user would pay, per item, as the file writes it; `currency` null when the file
+   * names none (the import's `currency` choice applies).
+   */
+  price: z.object({ amount: z.string(), currency: z.string().nullable() }).nullable(),
 })
 
 export const importPreviewSchema = z.object({

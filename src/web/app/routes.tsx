@@ -54,6 +54,7 @@ const ModerationPage = lazyPage(
   () => import('../features/moderation/pages/moderation-page.tsx'),
   'ModerationPage',
 )
+const ImportPage = lazyPage(() => import('../features/imports/pages/import-page.tsx'), 'ImportPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -117,6 +118,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/sets" component={SetsPage} />
       <Route path="/minifigures" component={MinifiguresPage} />
       <Route path="/add-item" component={AddItemPage} />
+      <Route path="/import-data" component={ImportPage} />
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route path="/moderation" component={ModerationPage} />

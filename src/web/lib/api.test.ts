@@ -106,6 +106,17 @@ describe('apiRequest', () => {
     })
   })
 
+  it('sends a form as multipart, with the boundary the browser chose', async () => {
+    const form = new FormData()
+    form.set('source', 'bricklink')
+    form.set('file', new Blob(['<INVENTORY/>'], { type: 'text/xml' }), 'wanted.xml')
+    const answer = await apiRequest<{ contentType: string; body: string }>('POST', `${base}/echo`, { form })
+    expect(answer.contentType).toMatch(/^multipart\/form-data; boundary=/)
+    expect(answer.body).toContain('name="file"; filename="wanted.xml"')
+    expect(answer.body).toContain('<INVENTORY/>')
+    expect(answer.body).toContain('bricklink')
+  })
+
   it('resolves to undefined for 204 No Content', async () => {
     await expect(apiRequest('DELETE', `${base}/no-content`)).resolves.toBeUndefined()
   })

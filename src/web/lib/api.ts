@@ -58,6 +58,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface RequestOptions {
   /** Serialised as JSON; when present the request carries a JSON content type. */
   body?: unknown
+  /** A multipart form (files); the browser sets its content type and boundary. Instead of `body`. */
+  form?: FormData
   signal?: AbortSignal
 }
 
@@ -77,7 +79,7 @@ export async function apiRequest<T = unknown>(
     headers: hasBody
       ? { 'Content-Type': 'application/json', Accept: 'application/json' }
       : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: hasBody ? JSON.stringify(options.body) : options.form,
     signal: options.signal,
   })
 

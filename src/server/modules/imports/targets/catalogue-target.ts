@@ -57,7 +57,7 @@ export function catalogueTarget(): Target<ItemRow> {
               action,
               quantity: null,
               condition: null,
-              price: money ? { amount: money.amount, currency: money.currency ?? '' } : null,
+              price: money ? { amount: money.amount, currency: money.currency ?? null } : null,
             },
           }
         }),

@@ -92,6 +92,6 @@ export function sampleOf(
     action,
     quantity,
     condition,
-    price: money ? { amount: money.amount, currency: money.currency ?? '' } : null,
+    price: money ? { amount: money.amount, currency: money.currency ?? null } : null,
   }
 }

@@ -1,4 +1,4 @@
-import { Boxes, ChartLine, Download, PersonStanding, Plus, SearchX, ToyBrick } from 'lucide-react'
+import { Boxes, ChartLine, Download, PersonStanding, Plus, SearchX, ToyBrick, Upload } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
@@ -100,6 +100,10 @@ export function CollectionPage() {
           <Link href="/collection/analytics" className={buttonClasses('secondary', 'md')}>
             <ChartLine aria-hidden="true" />
             Analytics
+          </Link>
+          <Link href="/import-data" className={buttonClasses('secondary', 'md')}>
+            <Upload aria-hidden="true" />
+            Import
           </Link>
           <a href="/api/collections/export.csv" download className={buttonClasses('secondary', 'md')}>
             <Download aria-hidden="true" />
