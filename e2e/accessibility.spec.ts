@@ -109,3 +109,39 @@ test('the moderation screen passes axe, each tab and the reject dialog', async (
   await expectNoViolations(admin, 'moderation: reject dialog with its message')
   await admin.context().close()
 })
+
+test('the import screen passes axe: empty, with a preview that asks questions, and with its result', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Ina', last: `Axe${token}` })
+  const seen = member.page
+  await createItem(seen.request, { name: `Axe Variant A ${token}`, number: `AI${token}-1` })
+  await createItem(seen.request, { name: `Axe Variant B ${token}`, number: `AI${token}-2` })
+  await seen.goto('/import-data')
+  await expect(seen.getByRole('heading', { level: 1, name: 'Import Data' })).toBeVisible()
+  await expectNoViolations(seen, 'import: empty')
+
+  // A BrickLink wanted list names no currency and has an ambiguous number: both are asked about.
+  await seen
+    .getByLabel('Additional Parameters')
+    .fill(
+      `<INVENTORY><ITEM><ITEMTYPE>S</ITEMTYPE><ITEMID>AI${token}</ITEMID><MAXPRICE>20.00</MAXPRICE><CONDITION>N</CONDITION></ITEM><ITEM><ITEMTYPE>S</ITEMTYPE><ITEMID>NOPE${token}</ITEMID></ITEM></INVENTORY>`,
+    )
+  await seen.getByRole('button', { name: 'Check file' }).click()
+  const preview = seen.getByRole('region', { name: 'BrickLink wanted list XML' })
+  await expect(preview.getByTestId('ambiguous-number')).toBeVisible()
+  await seen.mouse.move(0, 0)
+  await expectNoViolations(seen, 'import: preview')
+
+  await preview.getByRole('combobox', { name: 'Currency of the prices' }).click()
+  await seen.getByRole('option', { name: /^EUR/ }).click()
+  await preview.getByRole('radio', { name: new RegExp(`AI${token}-2`) }).check()
+  await preview.getByRole('button', { name: 'Import 1 row' }).click()
+  await expect(seen.getByRole('region', { name: 'Imported', exact: true })).toBeVisible()
+  await seen.mouse.move(0, 0)
+  await expectNoViolations(seen, 'import: result')
+  await seen.context().close()
+})

@@ -106,7 +106,7 @@ test('a BrickLink inventory is previewed, an ambiguous number chosen, imported o
   await expect(preview.getByTestId('import-sample-row')).toHaveCount(2)
   await preview.getByRole('button', { name: 'Import 2 rows' }).click()
   await expectToastShown(seen, 'Import Successful', 'Imported 2 items successfully!')
-  const result = seen.getByRole('region', { name: 'Imported' })
+  const result = seen.getByRole('region', { name: 'Imported', exact: true })
   await expect(result.getByRole('link', { name: 'Download the report (CSV)' })).toBeVisible()
   await saveScreenshot(seen, 'import-result')
 
@@ -277,7 +277,7 @@ test('a file over 5 MB runs as a job: its progress survives leaving the page, th
   await preview.getByRole('button', { name: 'Import 12,000 rows' }).click()
   // The commit runs as a job too: the bar shows rows done, rows per second and time left.
   const progress = seen.getByRole('progressbar')
-  const result = seen.getByRole('region', { name: 'Imported' })
+  const result = seen.getByRole('region', { name: 'Imported', exact: true })
   const moving = seen.getByTestId('import-progress').filter({ hasText: /^[\d,]+ rows · [\d,]+ rows\/s/ })
   await expect(moving.or(result)).toBeVisible({ timeout: 60_000 })
   if (await moving.isVisible()) {

@@ -55,7 +55,12 @@ export function ItemImage({
     const Icon = item.type === 'minifig' ? PersonStanding : ToyBrick
     return (
       <span className={box}>
-        <Icon role="img" aria-label={alt} className="size-1/2" />
+        {/* A decorative picture (alt '', the name written beside it) is hidden from screen readers. */}
+        {alt ? (
+          <Icon role="img" aria-label={alt} className="size-1/2" />
+        ) : (
+          <Icon aria-hidden="true" className="size-1/2" />
+        )}
       </span>
     )
   }

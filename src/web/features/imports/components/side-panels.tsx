@@ -69,7 +69,7 @@ export function SidePanels() {
         <p className="mt-1 text-muted text-sm">
           For the catalogue, a CSV file with this header row (JSON: an array of objects with the same fields):
         </p>
-        <pre className="mt-3 overflow-x-auto rounded-lg border border-line bg-canvas p-3 font-mono text-[11px] text-muted leading-relaxed">
+        <pre className="mt-3 whitespace-pre-wrap break-all rounded-lg border border-line bg-canvas p-3 font-mono text-[11px] text-muted leading-relaxed">
           {CSV_EXAMPLE}
         </pre>
         <dl className="mt-4 grid gap-2 text-xs">
