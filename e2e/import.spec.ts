@@ -159,6 +159,13 @@ test('a bad paste gets the failure toast and the reason; only a moderator sends 
   const member = await memberPage(browser, page.viewportSize(), { first: 'Max', last: `Member${token}` })
   const seen = member.page
   await seen.goto('/import-data')
+  // A web address on this machine is never fetched (the image proxy's rules).
+  await seen.getByLabel(/Import from a web address/).fill('http://127.0.0.1:9/my-wanted-list.xml')
+  await seen.getByRole('button', { name: 'Check file' }).click()
+  await expect(seen.getByRole('alert')).toContainText(
+    'Files are not fetched from 127.0.0.1: it is not a public address.',
+  )
+  await seen.getByLabel(/Import from a web address/).fill('')
   await seen.getByRole('combobox', { name: 'Source' }).click()
   await seen.getByRole('option', { name: 'CSV File' }).click()
   const data = seen.getByLabel('CSV Data')

@@ -36,6 +36,15 @@ describe('importRequest', () => {
     expect(request.body).toEqual({ source: 'bricklink', mode: 'commit', url: 'https://example.com/list.xml' })
   })
 
+  it('sends no web address for a source without the field (one typed before switching)', () => {
+    const request = importRequest(
+      input({ source: 'csv', url: 'https://example.com/a.csv', data: 'a,b' }),
+      NO_CHOICES,
+      'preview',
+    )
+    expect(request.body).toEqual({ source: 'csv', mode: 'preview', data: 'a,b' })
+  })
+
   it('uploads chosen files as multipart, each in field file, choices as fields, resolutions as JSON text', async () => {
     const files = [new File(['themes'], 'themes.csv'), new File(['sets'], 'sets.csv')]
     const { form, body } = importRequest(

@@ -17,8 +17,15 @@ export interface ChoiceValues extends Omit<ImportChoices, 'resolutions'> {
 
 export const NO_CHOICES: ChoiceValues = { resolutions: {} }
 
+/** The three marketplace sources have a URL field (spec 02 §2). */
+export const hasUrlField = (source: ImportSource) =>
+  source === 'bricklink' || source === 'brickset' || source === 'rebrickable'
+
+/** The web address given, when the source shows the field (one typed before switching source is not sent). */
+const urlOf = (input: ImportInput) => (hasUrlField(input.source) ? input.url.trim() : '')
+
 export function hasInput(input: ImportInput): boolean {
-  return input.files.length > 0 || input.url.trim() !== '' || input.data.trim() !== ''
+  return input.files.length > 0 || urlOf(input) !== '' || input.data.trim() !== ''
 }
 
 export function choicesBody(choices: ChoiceValues): ImportChoices {
@@ -38,7 +45,7 @@ export function importRequest(input: ImportInput, choices: ChoiceValues, mode: I
     ...choicesBody(choices),
   }
   if (input.files.length === 0) {
-    const url = input.url.trim()
+    const url = urlOf(input)
     const body: ImportBody = url ? { ...fields, url } : { ...fields, data: input.data }
     return { body }
   }

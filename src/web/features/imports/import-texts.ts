@@ -49,10 +49,6 @@ export const SOURCE_OPTIONS: ReadonlyArray<{ value: ImportSource; label: string 
   { value: 'json', label: 'JSON Data' },
 ]
 
-/** The three marketplace sources have a URL field (spec 02 §2). */
-export const hasUrlField = (source: ImportSource) =>
-  source === 'bricklink' || source === 'brickset' || source === 'rebrickable'
-
 /** The data textarea's label depends on the source (spec 02 §2). */
 export function dataLabel(source: ImportSource): string {
   if (source === 'csv') return 'CSV Data'

@@ -6,8 +6,8 @@ import { Card } from '#web/components/ui/card.tsx'
 import { Field, FormError, inputClasses } from '#web/components/ui/form-field.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { cn } from '#web/lib/cn.ts'
-import type { ImportInput } from '../import-request.ts'
-import { dataLabel, hasUrlField, IMPORT_TEXTS, SOURCE_HINTS, SOURCE_OPTIONS } from '../import-texts.ts'
+import { hasUrlField, type ImportInput } from '../import-request.ts'
+import { dataLabel, IMPORT_TEXTS, SOURCE_HINTS, SOURCE_OPTIONS } from '../import-texts.ts'
 import { FileDrop } from './file-drop.tsx'
 
 interface SourceFormProps {
