@@ -16,5 +16,6 @@ describe('server start-up', () => {
     expect(result.stderr).toContain('Invalid environment configuration')
     expect(result.stderr).toContain('PORT')
     expect(result.stderr).toContain('LOG_LEVEL')
-  })
+    // Starting a TypeScript process takes seconds on a loaded 2-core machine: the child's own limit applies.
+  }, 35_000)
 })
