@@ -54,6 +54,7 @@ const ModerationPage = lazyPage(
   () => import('../features/moderation/pages/moderation-page.tsx'),
   'ModerationPage',
 )
+const WantedPage = lazyPage(() => import('../features/wanted/pages/wanted-page.tsx'), 'WantedPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -74,6 +75,7 @@ export const SIGNED_IN_PATHS = [
   '/import-data',
   '/add-item',
   '/moderation',
+  '/wanted',
 ] as const
 
 /** The route table (spec 01 §2), chosen by the signed-in state. */
@@ -120,6 +122,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route path="/moderation" component={ModerationPage} />
+      <Route path="/wanted" component={WantedPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )
