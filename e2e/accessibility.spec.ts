@@ -1,9 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createItem, uniqueToken } from './catalogue-support.ts'
-import { addEntryViaApi, findItem, signUpViaApi } from './collection-support.ts'
+import {
+  addEntryViaApi,
+  adminClient,
+  conditionId,
+  createItemAs,
+  findItem,
+  recordSaleAs,
+  signUpViaApi,
+} from './collection-support.ts'
 import { sameOrigin } from './market-support.ts'
 import { adminPage, memberPage } from './moderation-support.ts'
+import { CATALOGUE_URL, todayUtc } from './support.ts'
+import { importWantedList, wantedRows } from './wanted-support.ts'
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every main screen, signed out and signed in, at each project's
@@ -60,6 +70,45 @@ test('signed-in screens pass axe', async ({ page }) => {
     await page.waitForLoadState('networkidle')
     await expectNoViolations(page, screen)
   }
+})
+
+test('the wanted list passes axe: empty, with rows, and its remove confirmation', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(60_000)
+  // On the catalogue server, whose admin's sale gives an item a fair price: one row within its limit (the
+  // green mark), one over it; BrickLink's files name no currency.
+  const token = uniqueToken()
+  const admin = await adminClient(playwright)
+  const item = await createItemAs(admin, { type: 'set', name: `Axe Wanted ${token}`, number: `AW${token}-1` })
+  const sealed = await conditionId(admin, 'set', 'New/Sealed')
+  await recordSaleAs(admin, item.id, { price: '30.00', conditionId: sealed, saleDate: todayUtc() })
+  await admin.dispose()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Wanda', last: `Wanted${token}` })
+  await member.page.goto('/wanted')
+  await expect(member.page.getByRole('heading', { name: 'Your wanted list is empty' })).toBeVisible()
+  await expectNoViolations(member.page, 'wanted list: empty')
+
+  await importWantedList(member.page, CATALOGUE_URL, [
+    { ITEMTYPE: 'S', ITEMID: item.number, MAXPRICE: '45.00', MINQTY: '2', CONDITION: 'N', REMARKS: 'shelf' },
+    { ITEMTYPE: 'S', ITEMID: item.number, MAXPRICE: '20.00', CONDITION: 'X' },
+  ])
+  await member.page.reload()
+  await expect(wantedRows(member.page)).toHaveCount(2)
+  await expect(wantedRows(member.page).getByText('At or under your price')).toBeVisible()
+  await member.page.waitForLoadState('networkidle')
+  await expectNoViolations(member.page, 'wanted list')
+
+  await wantedRows(member.page)
+    .first()
+    .getByRole('button', { name: /^Remove / })
+    .click()
+  await expect(member.page.getByRole('alertdialog', { name: 'Remove from wanted list?' })).toBeVisible()
+  await member.page.mouse.move(0, 0)
+  await expectNoViolations(member.page, 'wanted list: remove confirmation')
+  await member.page.context().close()
 })
 
 test('the moderation screen passes axe, each tab and the reject dialog', async ({ page, browser }) => {

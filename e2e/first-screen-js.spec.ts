@@ -50,7 +50,15 @@ test('signed-out first screens stay within 150 KB of JavaScript, gzipped', async
 
 test('signed-in first screens stay within 150 KB of JavaScript, gzipped', async ({ page }) => {
   await signUpViaApi(page, baseUrl(), { label: 'bundle' })
-  for (const path of ['/', '/collection', '/collection/analytics', '/profile', '/add-item', '/import-data']) {
+  for (const path of [
+    '/',
+    '/collection',
+    '/collection/analytics',
+    '/profile',
+    '/add-item',
+    '/import-data',
+    '/wanted',
+  ]) {
     expect(await firstScreenScript(page, path), path).toBeLessThanOrEqual(BUDGET_BYTES)
   }
 })

@@ -9,6 +9,7 @@ import {
   FALLBACK_RATES_PER_USD,
   formatPrice,
   gbpValuesFromRatesPerUsd,
+  isAtOrBelow,
   ratesPerUsdFromGbpValues,
   sumAmounts,
 } from './money.ts'
@@ -145,6 +146,34 @@ describe('sumAmounts', () => {
       fc.property(fc.array(amount, { maxLength: 50 }), (values) => {
         const pence = values.reduce((total, value) => total + Math.round(Number(value) * 100), 0)
         expect(sumAmounts(values)).toBe((pence / 100).toFixed(2))
+      }),
+    )
+  })
+})
+
+describe('isAtOrBelow', () => {
+  it('compares decimal strings exactly', () => {
+    expect(isAtOrBelow('30', '30.00')).toBe(true)
+    expect(isAtOrBelow('38.65', '38.65')).toBe(true)
+    expect(isAtOrBelow('38.66', '38.65')).toBe(false)
+    expect(isAtOrBelow('38.649', '38.65')).toBe(true)
+    // Where binary floating point would round: 0.1 + 0.2 > 0.3 in floats, not here.
+    expect(isAtOrBelow(sumAmounts(['0.1', '0.2']), '0.3')).toBe(true)
+    expect(isAtOrBelow('1000000.01', '999999.99')).toBe(false)
+  })
+
+  it('is false without a price or without a limit', () => {
+    expect(isAtOrBelow(null, '10.00')).toBe(false)
+    expect(isAtOrBelow('10.00', null)).toBe(false)
+    expect(isAtOrBelow(undefined, undefined)).toBe(false)
+    expect(isAtOrBelow('ten', '10.00')).toBe(false)
+  })
+
+  it('agrees with comparing the amounts in pence', () => {
+    fc.assert(
+      fc.property(amount, amount, (a, b) => {
+        const pence = (value: string) => Math.round(Number(value) * 100)
+        expect(isAtOrBelow(a, b)).toBe(pence(a) <= pence(b))
       }),
     )
   })

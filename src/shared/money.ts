@@ -106,6 +106,19 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
+/**
+ * Whether `amount` is at or below `limit`, compared exactly as decimals ('30' and '30.00' are equal);
+ * false when either is missing or not an amount (no price, or no limit, is never "within" one).
+ */
+export function isAtOrBelow(
+  amount: string | number | null | undefined,
+  limit: string | number | null | undefined,
+): boolean {
+  const value = parseAmount(amount)
+  const most = parseAmount(limit)
+  return value !== undefined && most !== undefined && value.lte(most)
+}
+
 /** Sums decimal strings exactly. */
 export function sumAmounts(amounts: Array<string | number>): string {
   return amounts.reduce<Big>((total, amount) => total.plus(parseAmount(amount) ?? 0), new Big(0)).toFixed(2)

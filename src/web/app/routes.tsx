@@ -55,6 +55,7 @@ const ModerationPage = lazyPage(
   'ModerationPage',
 )
 const ImportPage = lazyPage(() => import('../features/imports/pages/import-page.tsx'), 'ImportPage')
+const WantedPage = lazyPage(() => import('../features/wanted/pages/wanted-page.tsx'), 'WantedPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -75,6 +76,7 @@ export const SIGNED_IN_PATHS = [
   '/import-data',
   '/add-item',
   '/moderation',
+  '/wanted',
 ] as const
 
 /** The route table (spec 01 §2), chosen by the signed-in state. */
@@ -122,6 +124,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route path="/moderation" component={ModerationPage} />
+      <Route path="/wanted" component={WantedPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

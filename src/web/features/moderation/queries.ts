@@ -1,29 +1,17 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { ItemRequestList, Members, ReviewSales } from '#shared/contract/moderation.ts'
-import { apiRequest } from '#web/lib/api.ts'
-import { queryKeyToUrl } from '#web/lib/query-client.ts'
+import { pagedListOptions } from '#web/lib/paged-list.ts'
 
 /** Rows per page of each list ('Load more' fetches the next). */
 export const MODERATION_PAGE_SIZE = 20
 /** Moderators work through the queues: what others add shows up within this long, or at once after a write. */
 const STALE_MS = 15_000
 
-/** Pages of `key`'s list, fetched `limit` at a time; the next page starts where the loaded rows end. */
+/** Pages of `key`'s list, fetched `limit` at a time. */
 function pagedList<Answer extends { total: number }>(
   key: readonly [string, Record<string, string | number | undefined>],
   rowsOf: (answer: Answer) => unknown[],
 ) {
-  return infiniteQueryOptions({
-    queryKey: key,
-    staleTime: STALE_MS,
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<Answer>('GET', queryKeyToUrl([key[0], { ...key[1], offset: pageParam }]), { signal }),
-    getNextPageParam: (last: Answer, pages: Answer[]) => {
-      const loaded = pages.reduce((count, page) => count + rowsOf(page).length, 0)
-      return rowsOf(last).length > 0 && loaded < last.total ? loaded : undefined
-    },
-  })
+  return pagedListOptions<Answer>({ key, rowsOf, staleTime: STALE_MS })
 }
 
 export const PENDING_SALES_PATH = '/api/moderation/sales'

@@ -1,10 +1,21 @@
-import { Boxes, ChartLine, Download, PersonStanding, Plus, SearchX, ToyBrick, Upload } from 'lucide-react'
+import {
+  Boxes,
+  ChartLine,
+  Download,
+  PersonStanding,
+  Plus,
+  SearchX,
+  Target,
+  ToyBrick,
+  Upload,
+} from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { CollectionEntry } from '#shared/contract/collections.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { EmptyScreen, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { Pagination } from '#web/components/ui/pagination.tsx'
 import { pageCount } from '#web/components/ui/paging.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -101,6 +112,10 @@ export function CollectionPage() {
             <ChartLine aria-hidden="true" />
             Analytics
           </Link>
+          <Link href="/wanted" className={buttonClasses('secondary', 'md')}>
+            <Target aria-hidden="true" />
+            Wanted list
+          </Link>
           <Link href="/import-data" className={buttonClasses('secondary', 'md')}>
             <Upload aria-hidden="true" />
             Import
@@ -149,7 +164,7 @@ export function CollectionPage() {
             onSortChange={(sort) => update(sort)}
           />
           {!data ? (
-            <ListSkeleton />
+            <RowsSkeleton />
           ) : total === 0 ? (
             <Card variant="dashed" className="flex flex-col items-center px-6 py-12 text-center">
               <SearchX aria-hidden="true" className="size-8 text-subtle" />
@@ -247,52 +262,23 @@ export function CollectionPage() {
 
 function EmptyCollection({ onAdd }: { onAdd: () => void }) {
   return (
-    <Card
-      as="section"
-      aria-labelledby="empty-heading"
-      className="flex flex-col items-center px-6 py-12 text-center sm:py-16"
+    <EmptyScreen
+      icon={Boxes}
+      title="Your collection is empty"
+      text="Add the sets and minifigures you own with what you paid, and see what they are worth today."
     >
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl border border-line bg-canvas text-brick-yellow">
-        <Boxes aria-hidden="true" className="size-7" />
-      </span>
-      <h2 id="empty-heading" className="mt-5 font-bold text-2xl tracking-tight">
-        Your collection is empty
-      </h2>
-      <p className="mt-2 max-w-md text-pretty text-muted">
-        Add the sets and minifigures you own with what you paid, and see what they are worth today.
-      </p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button type="button" onClick={onAdd} className={buttonClasses('primary', 'md')}>
-          <Plus aria-hidden="true" />
-          Add your first item
-        </button>
-        <Link href="/sets" className={buttonClasses('secondary', 'md')}>
-          <ToyBrick aria-hidden="true" />
-          Browse Sets
-        </Link>
-        <Link href="/minifigures" className={buttonClasses('secondary', 'md')}>
-          <PersonStanding aria-hidden="true" />
-          Browse Minifigures
-        </Link>
-      </div>
-    </Card>
-  )
-}
-
-function ListSkeleton() {
-  return (
-    <Card className="grid gap-2 p-4" aria-hidden="true">
-      {Array.from({ length: 6 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} className="flex items-center gap-3 py-1.5">
-          <Skeleton className="size-12 shrink-0 rounded-lg" />
-          <div className="grid flex-1 gap-1.5">
-            <Skeleton className="h-3 w-20" />
-            <Skeleton className="h-4 w-2/3" />
-          </div>
-          <Skeleton className="hidden h-4 w-24 sm:block" />
-        </div>
-      ))}
-    </Card>
+      <button type="button" onClick={onAdd} className={buttonClasses('primary', 'md')}>
+        <Plus aria-hidden="true" />
+        Add your first item
+      </button>
+      <Link href="/sets" className={buttonClasses('secondary', 'md')}>
+        <ToyBrick aria-hidden="true" />
+        Browse Sets
+      </Link>
+      <Link href="/minifigures" className={buttonClasses('secondary', 'md')}>
+        <PersonStanding aria-hidden="true" />
+        Browse Minifigures
+      </Link>
+    </EmptyScreen>
   )
 }

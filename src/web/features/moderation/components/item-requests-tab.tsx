@@ -3,6 +3,7 @@ import { PackageSearch } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { ItemWriteBody } from '#shared/contract/catalogue.ts'
 import type { ItemRequest } from '#shared/contract/moderation.ts'
+import { EmptyList, ListError, ListSkeleton, LoadMore } from '#web/components/ui/list-states.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
@@ -10,7 +11,6 @@ import { useApproveItemRequest, useRejectItemRequest } from '../mutations.ts'
 import { moderationQueries } from '../queries.ts'
 import { ItemRequestCard } from './item-request-card.tsx'
 import { LazyApproveRequestDialog, LazyReasonDialog } from './lazy-dialogs.tsx'
-import { EmptyList, ListError, ListSkeleton, LoadMore } from './list-states.tsx'
 
 /**
  * Numbers members asked to have added (an import's unknown numbers), the oldest first: approved by

@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import type { Member } from '#shared/contract/moderation.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { Card } from '#web/components/ui/card.tsx'
+import { EmptyList, ListError, ListSkeleton, LoadMore } from '#web/components/ui/list-states.tsx'
 import { SearchField } from '#web/components/ui/search-field.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
@@ -13,7 +14,6 @@ import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
 import { useSetTrusted } from '../mutations.ts'
 import { moderationQueries } from '../queries.ts'
-import { EmptyList, ListError, ListSkeleton, LoadMore } from './list-states.tsx'
 
 const SEARCH_DEBOUNCE_MS = 300
 

@@ -4,9 +4,9 @@ import { type ComponentType, lazy, Suspense } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { canManageMembers, canOpenModeration } from '#shared/permissions.ts'
 import { Card } from '#web/components/ui/card.tsx'
+import { ListSkeleton } from '#web/components/ui/list-states.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import { ListSkeleton } from '../components/list-states.tsx'
 import { MODERATION_TEXTS } from '../moderation-texts.ts'
 
 /** A tab's list as its own chunk: only the tab shown loads its code. */

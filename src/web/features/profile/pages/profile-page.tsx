@@ -1,4 +1,4 @@
-import { ArrowRight, Boxes, Eye, Upload } from 'lucide-react'
+import { ArrowRight, Boxes, Eye, Target, Upload } from 'lucide-react'
 import { Link } from 'wouter'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { Card } from '#web/components/ui/card.tsx'
@@ -12,6 +12,7 @@ import { profileTypeTitle } from '../profile-form.ts'
 const QUICK_LINKS = [
   { href: '/collection', label: 'My Collection', text: 'Your sets and minifigures', icon: Boxes },
   { href: '/watchlist', label: 'Watchlist', text: 'Items you are keeping an eye on', icon: Eye },
+  { href: '/wanted', label: 'Wanted List', text: 'Sets and minifigures you are looking for', icon: Target },
   {
     href: '/import-data',
     label: 'Import Data',

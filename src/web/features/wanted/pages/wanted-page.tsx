@@ -1,0 +1,138 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { FileUp, Target } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'wouter'
+import type { WantedItem } from '#shared/contract/imports.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { WantedCards } from '../components/wanted-cards.tsx'
+import { WantedTable } from '../components/wanted-table.tsx'
+import { useRemoveWanted } from '../mutations.ts'
+import { wantedQueries } from '../queries.ts'
+import {
+  IMPORT_WANTED_HREF,
+  itemTitleText,
+  removeDescription,
+  WANTED_TEXTS,
+  wantedCountText,
+} from '../wanted-texts.ts'
+
+/**
+ * The wanted list (issue 12): what the user is looking for, filled by importing a BrickLink wanted list
+ * or another site's export, with the most they would pay beside today's fair price, newest first, 50
+ * at a time. Amounts arrive in pounds and are shown in the display currency. A removed row's focus
+ * moves to the heading, so a keyboard user carries on from there.
+ */
+export function WantedPage() {
+  useDocumentTitle(WANTED_TEXTS.title)
+  const list = useInfiniteQuery(wantedQueries.list())
+  const pages = list.data?.pages ?? []
+  const rows = pages.flatMap((page) => page.items)
+  const total = pages.at(-1)?.total
+  const remove = useRemoveWanted()
+  const [removing, setRemoving] = useState<WantedItem | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  // A failure is logged (spec 01 §8); a 401 is the query client's to answer.
+  useEffect(() => {
+    if (list.error) console.error('The wanted list could not be loaded', list.error)
+  }, [list.error])
+
+  const onRemove = () => {
+    if (!removing) return
+    remove.mutate(removing, {
+      onSuccess: () => {
+        setRemoving(null)
+        heading.current?.focus()
+        toast({ title: WANTED_TEXTS.removed, description: itemTitleText(removing.item), variant: 'success' })
+      },
+      onError: (error) => {
+        console.error(error)
+        setRemoving(null)
+        toast({
+          title: WANTED_TEXTS.removeFailed,
+          description: serverMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        })
+      },
+    })
+  }
+
+  return (
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
+      <header>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="font-extrabold text-3xl tracking-tight outline-none sm:text-4xl"
+        >
+          {WANTED_TEXTS.title}
+        </h1>
+        <p className="mt-2 max-w-2xl text-pretty text-muted">{WANTED_TEXTS.intro}</p>
+        {list.isError && total === undefined ? null : (
+          <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-muted text-sm">
+            <Target aria-hidden="true" className="size-4 text-brick-yellow" />
+            {total === undefined ? (
+              <Skeleton className="h-4 w-20" />
+            ) : (
+              <span className="tabular">{wantedCountText(total)}</span>
+            )}
+          </p>
+        )}
+      </header>
+
+      {list.isPending ? (
+        <RowsSkeleton />
+      ) : list.isError ? (
+        <ListError text={WANTED_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyWantedList />
+      ) : (
+        <section aria-label="Wanted items" className="grid gap-4">
+          <div className="hidden lg:block">
+            <WantedTable rows={rows} onRemove={setRemoving} />
+          </div>
+          <div className="lg:hidden">
+            <WantedCards rows={rows} onRemove={setRemoving} />
+          </div>
+          <LoadMore
+            shown={rows.length}
+            total={total ?? rows.length}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+          />
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+        title={WANTED_TEXTS.removeTitle}
+        description={removing ? removeDescription(removing) : ''}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={onRemove}
+      />
+    </div>
+  )
+}
+
+function EmptyWantedList() {
+  return (
+    <EmptyScreen icon={Target} title={WANTED_TEXTS.emptyTitle} text={WANTED_TEXTS.emptyText}>
+      <Link href={IMPORT_WANTED_HREF} className={buttonClasses('primary', 'md')}>
+        <FileUp aria-hidden="true" />
+        {WANTED_TEXTS.importLink}
+      </Link>
+    </EmptyScreen>
+  )
+}
