@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { FileUp, Target } from 'lucide-react'
+import { FileUp, Target, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { WantedItem } from '#shared/contract/imports.ts'
@@ -65,25 +65,36 @@ export function WantedPage() {
 
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
-      <header>
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="font-extrabold text-3xl tracking-tight outline-none sm:text-4xl"
-        >
-          {WANTED_TEXTS.title}
-        </h1>
-        <p className="mt-2 max-w-2xl text-pretty text-muted">{WANTED_TEXTS.intro}</p>
-        {list.isError && total === undefined ? null : (
-          <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-muted text-sm">
-            <Target aria-hidden="true" className="size-4 text-brick-yellow" />
-            {total === undefined ? (
-              <Skeleton className="h-4 w-20" />
-            ) : (
-              <span className="tabular">{wantedCountText(total)}</span>
-            )}
-          </p>
-        )}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="font-extrabold text-3xl tracking-tight outline-none sm:text-4xl"
+          >
+            {WANTED_TEXTS.title}
+          </h1>
+          <p className="mt-2 max-w-2xl text-pretty text-muted">{WANTED_TEXTS.intro}</p>
+          {list.isError && total === undefined ? null : (
+            <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-muted text-sm">
+              <Target aria-hidden="true" className="size-4 text-brick-yellow" />
+              {total === undefined ? (
+                <Skeleton className="h-4 w-20" />
+              ) : (
+                <span className="tabular">{wantedCountText(total)}</span>
+              )}
+            </p>
+          )}
+        </div>
+        {rows.length > 0 ? (
+          <Link
+            href={IMPORT_WANTED_HREF}
+            className={buttonClasses('secondary', 'md', 'self-start sm:self-auto')}
+          >
+            <Upload aria-hidden="true" />
+            {WANTED_TEXTS.importLink}
+          </Link>
+        ) : null}
       </header>
 
       {list.isPending ? (
