@@ -4,6 +4,7 @@ import { formatPrice, isCurrencyCode } from '#shared/money.ts'
 import { cn } from '#web/lib/cn.ts'
 import { NO_VALUE } from '#web/lib/format.ts'
 import { GRADE_LABELS } from '#web/lib/labels.ts'
+import { RowsTable } from './rows-table.tsx'
 
 type SampleRow = ImportPreview['sample'][number]
 
@@ -39,51 +40,35 @@ export function ImportSample({
       <h3 id="import-sample-heading" className="font-semibold">
         The first rows, as they will be imported
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="w-full min-w-[34rem] text-sm">
-          <thead className="bg-canvas/60 text-left text-muted text-xs">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Item
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Condition
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Price
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Action
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {sample.map((row) => (
-              <tr key={row.line} data-testid="import-sample-row">
-                <td className="px-3 py-2 text-right text-muted tabular">{row.line}</td>
-                <td className="px-3 py-2">
-                  <span className="font-medium">{row.item.number}</span>{' '}
-                  <span className="text-muted">{row.item.name}</span>
-                </td>
-                <td className="px-3 py-2 text-right tabular">{row.quantity ?? NO_VALUE}</td>
-                <td className="px-3 py-2">{conditionText(row.condition)}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular">
-                  {fileAmount(row.price, chosenCurrency)}
-                </td>
-                <td className={cn('px-3 py-2', row.action === 'unchanged' ? 'text-subtle' : 'text-fg')}>
-                  {ACTION_LABELS[row.action]}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        className="min-w-[34rem]"
+        columns={[
+          { label: 'Line', numeric: true },
+          { label: 'Item' },
+          { label: 'Qty', numeric: true },
+          { label: 'Condition' },
+          { label: 'Price', numeric: true },
+          { label: 'Action' },
+        ]}
+      >
+        {sample.map((row) => (
+          <tr key={row.line} data-testid="import-sample-row">
+            <td className="px-3 py-2 text-right text-muted tabular">{row.line}</td>
+            <td className="px-3 py-2">
+              <span className="font-medium">{row.item.number}</span>{' '}
+              <span className="text-muted">{row.item.name}</span>
+            </td>
+            <td className="px-3 py-2 text-right tabular">{row.quantity ?? NO_VALUE}</td>
+            <td className="px-3 py-2">{conditionText(row.condition)}</td>
+            <td className="whitespace-nowrap px-3 py-2 text-right tabular">
+              {fileAmount(row.price, chosenCurrency)}
+            </td>
+            <td className={cn('px-3 py-2', row.action === 'unchanged' ? 'text-subtle' : 'text-fg')}>
+              {ACTION_LABELS[row.action]}
+            </td>
+          </tr>
+        ))}
+      </RowsTable>
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { ImportIssue } from '#shared/contract/imports.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { ISSUE_LABELS } from '../import-texts.ts'
+import { RowsTable } from './rows-table.tsx'
 
 /** Rows shown before 'Show all'. */
 const FIRST_ROWS = 20
@@ -42,39 +43,22 @@ export function IssueList({
       <h3 className="font-semibold">
         {title} <span className="font-normal text-muted">({formatCount(total)})</span>
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="w-full text-sm">
-          <thead className="bg-canvas/60 text-left text-muted text-xs">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Number
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Why
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {shown.map((row) => (
-              <tr
-                key={`${row.line}-${row.number}-${row.message}`}
-                data-testid="import-issue"
-                className="align-top"
-              >
-                <td className="px-3 py-2 text-right text-muted tabular">{row.line}</td>
-                <td className="px-3 py-2 font-mono text-xs">{row.number ?? '—'}</td>
-                <td className="px-3 py-2">
-                  <span className="font-medium">{row.why}</span>
-                  <span className="block text-muted text-xs">{row.message}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable columns={[{ label: 'Line', numeric: true }, { label: 'Number' }, { label: 'Why' }]}>
+        {shown.map((row) => (
+          <tr
+            key={`${row.line}-${row.number}-${row.message}`}
+            data-testid="import-issue"
+            className="align-top"
+          >
+            <td className="px-3 py-2 text-right text-muted tabular">{row.line}</td>
+            <td className="px-3 py-2 font-mono text-xs">{row.number ?? '—'}</td>
+            <td className="px-3 py-2">
+              <span className="font-medium">{row.why}</span>
+              <span className="block text-muted text-xs">{row.message}</span>
+            </td>
+          </tr>
+        ))}
+      </RowsTable>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         {rows.length > shown.length ? (
           <button
