@@ -120,7 +120,7 @@ describe('GET /api/me/stats', () => {
     await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp)
       select id, 'new', 999.99 from items where number = '10497-1'`)
     await db.execute(sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, active)
-      select ${id}, i.id, c.id, 'below', 600, a from items i, conditions c, (values (true), (false)) v(a)
+      select ${id}, i.id, c.id, 'below', t, a from items i, conditions c, (values (true, 600), (false, 650)) v(a, t)
       where i.number = '75192-1' and c.label = 'New/Sealed'`)
 
     const stats = await context.app.inject({ url: '/api/me/stats', headers: { cookie } })

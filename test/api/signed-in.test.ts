@@ -84,9 +84,13 @@ describe('signed-in scopes', () => {
         'POST /api/item-requests/not-a-number/reject',
         'GET /api/admin/users',
         'PATCH /api/admin/users/not-a-number',
+        'GET /api/me/alerts',
+        'POST /api/alerts',
+        'PATCH /api/alerts/not-a-number',
+        'DELETE /api/alerts/not-a-number',
       ]),
     )
-    expect(keys).toHaveLength(35)
+    expect(keys).toHaveLength(39)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

@@ -143,3 +143,9 @@ export type ItemRequestStatus = (typeof ITEM_REQUEST_STATUSES)[number]
 
 /** The longest reason a moderator may give for refusing a sale or an item request. */
 export const REASON_MAX_LENGTH = 500
+
+/** A price alert fires when the fair price goes below or above its threshold (spec 02 §4). */
+export const ALERT_DIRECTIONS = ['below', 'above'] as const
+export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
+/** At most this many alerts per user (issue 13). */
+export const MAX_ALERTS_PER_USER = 500

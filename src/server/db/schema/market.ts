@@ -242,10 +242,12 @@ export const alerts = pgTable(
     direction: text({ enum: ['below', 'above'] })
       .notNull()
       .default('below'),
-    /** Threshold in GBP; the amount and currency as typed are kept beside it. */
+    /**
+     * The threshold as the user entered it, in `currency` (their display currency then): it is compared with
+     * the fair price converted into that currency, so a rate change never moves what the user asked for.
+     */
     thresholdValue: money().notNull(),
-    originalThreshold: money(),
-    currency: char({ length: 3 }),
+    currency: char({ length: 3 }).notNull().default('GBP'),
     active: boolean().notNull().default(true),
     lastTriggered: timestamp({ withTimezone: true }),
     createdAt: timestampDefaultNow(),
@@ -253,6 +255,15 @@ export const alerts = pgTable(
   (table) => [
     index('alerts_user_idx').on(table.userId),
     index('alerts_item_active_idx').on(table.itemId, table.active),
+    // One alert per item, condition, direction and threshold: the same one twice is a 409.
+    uniqueIndex('alerts_user_item_condition_direction_threshold_key').on(
+      table.userId,
+      table.itemId,
+      table.conditionId,
+      table.direction,
+      table.thresholdValue,
+      table.currency,
+    ),
   ],
 )
 

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { Alert } from '#shared/contract/alerts.ts'
+import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
+
+/** What identifies an alert: the same item, condition, direction and threshold twice is one alert (a 409). */
+export interface AlertKey {
+  itemId: number
+  conditionId: number
+  direction: AlertDirection
+  thresholdValue: string
+  currency: CurrencyCode
+}
+
+const alertColumns = sql`a.id, a.item_id as "itemId",
+  json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug, 'imageUrl', i.image_url,
+    'type', i.type) as item,
+  a.condition_id as "conditionId", c.label as condition, c.grade, a.direction,
+  a.threshold_value::text as "thresholdValue", a.currency, a.active,
+  to_char(a.last_triggered at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastTriggered",
+  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  ps.fair_price_gbp::text as "fairPriceGbp"`
+
+const alertSources = sql`alerts a join items i on i.id = a.item_id join conditions c on c.id = a.condition_id
+  left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade`
+
+/** The user's alerts, newest first, each with today's fair price of its condition's grade. */
+export function findOwnAlerts(db: Database, userId: string): Promise<Alert[]> {
+  return queryRows<Alert>(
+    db,
+    sql`select ${alertColumns} from ${alertSources} where a.user_id = ${userId}
+      order by a.created_at desc, a.id desc`,
+  )
+}
+
+/** One of the user's alerts; someone else's is as good as missing. */
+export async function findOwnAlert(db: Database, userId: string, id: number): Promise<Alert | undefined> {
+  const rows = await queryRows<Alert>(
+    db,
+    sql`select ${alertColumns} from ${alertSources} where a.id = ${id} and a.user_id = ${userId}`,
+  )
+  return rows[0]
+}
+
+/** The item's type and the condition's category, when both exist. */
+export async function findItemAndCondition(db: Database, itemId: number, conditionId: number) {
+  const rows = await queryRows<{ itemType: string; category: string | null }>(
+    db,
+    sql`select i.type as "itemType", c.category from items i left join conditions c on c.id = ${conditionId}
+      where i.id = ${itemId}`,
+  )
+  return rows[0]
+}
+
+/**
+ * How many alerts the user has, with their account row locked until the transaction ends: two creations at
+ * once are counted one after the other, so the limit holds.
+ */
+export async function countAlertsLocked(db: Database, userId: string): Promise<number> {
+  await db.execute(sql`select 1 from users where id = ${userId} for update`)
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from alerts where user_id = ${userId}`,
+  )
+  return rows[0]?.n ?? 0
+}
+
+/** Inserts the alert; undefined when the user already has one with the same key. */
+export async function insertAlert(
+  db: Database,
+  userId: string,
+  fields: AlertKey & { active: boolean },
+): Promise<number | undefined> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, currency, active)
+      values (${userId}, ${fields.itemId}, ${fields.conditionId}, ${fields.direction}, ${fields.thresholdValue},
+        ${fields.currency}, ${fields.active})
+      on conflict (user_id, item_id, condition_id, direction, threshold_value, currency) do nothing
+      returning id`,
+  )
+  return rows[0]?.id
+}
+
+/** Whether the user has another alert with this key than `exceptId`. */
+export async function hasOtherAlert(db: Database, userId: string, key: AlertKey, exceptId: number) {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from alerts where user_id = ${userId} and item_id = ${key.itemId}
+      and condition_id = ${key.conditionId} and direction = ${key.direction}
+      and threshold_value = ${key.thresholdValue} and currency = ${key.currency} and id <> ${exceptId}`,
+  )
+  return rows.length > 0
+}
+
+export async function updateAlert(
+  db: Database,
+  id: number,
+  fields: Pick<AlertKey, 'direction' | 'thresholdValue' | 'currency'> & { active: boolean },
+) {
+  await db.execute(
+    sql`update alerts set direction = ${fields.direction}, threshold_value = ${fields.thresholdValue},
+        currency = ${fields.currency}, active = ${fields.active}
+      where id = ${id}`,
+  )
+}
+
+export async function deleteOwnAlert(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from alerts where id = ${id} and user_id = ${userId} returning id`,
+  )
+  return rows.length > 0
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errors, json, noBody } from '#server/lib/responses.ts'
+import { signedInRoutes } from '#server/plugins/signed-in.ts'
+import {
+  alertListSchema,
+  alertSchema,
+  createAlertBodySchema,
+  updateAlertBodySchema,
+} from '#shared/contract/alerts.ts'
+import { idParamsSchema } from '#shared/contract/common.ts'
+import { meCache } from '../me/me.cache.ts'
+import { changeAlert, createAlert, listAlerts, removeAlert } from './alerts.service.ts'
+
+const tags = ['Alerts']
+const notYours = errors({ 404: 'No alert of yours has this id (NOT_FOUND).' })
+const badThreshold =
+  "The threshold is missing ('Price threshold is required'), not positive ('Price must be positive') or not an " +
+  'amount; the condition is not one of the item’s (BAD_REQUEST).'
+const duplicate =
+  'The same alert (item, condition, direction, threshold) exists (CONFLICT), or the user has 500 (ALERT_LIMIT).'
+
+/** The profile's figures count active alerts: they are worked out again after a change. */
+const forgetStats = (app: FastifyInstance, request: FastifyRequest) =>
+  app.readCache.forget(meCache.stats(request.signedInUser()))
+
+/** Price alerts (spec 02 §7; issue 13): the signed-in user's own; another user's alert id answers 404. */
+export const alertsRoutes = signedInRoutes(async (app) => {
+  app.get(
+    '/me/alerts',
+    {
+      schema: {
+        tags,
+        summary: 'Your alerts, newest first, each with today’s fair price of its condition',
+        response: { 200: json('The alert list', alertListSchema) },
+      },
+    },
+    async (request) => listAlerts({ db: app.db, userId: request.signedInUser().id }),
+  )
+
+  app.post(
+    '/alerts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set a price alert (the threshold in your display currency unless `currency` says otherwise)',
+        body: createAlertBodySchema,
+        response: {
+          201: json('The alert', alertSchema),
+          ...errors({ 400: badThreshold, 404: 'No item has this id (NOT_FOUND).', 409: duplicate }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const alert = await createAlert({ db: app.db, owner: request.signedInUser(), body: request.body })
+      forgetStats(app, request)
+      return reply.code(201).send(alert)
+    },
+  )
+
+  app.patch(
+    '/alerts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Pause or resume an alert, or change its threshold or direction',
+        params: idParamsSchema,
+        body: updateAlertBodySchema,
+        response: {
+          200: json('The alert', alertSchema),
+          ...notYours,
+          ...errors({ 400: badThreshold, 409: duplicate }),
+        },
+      },
+    },
+    async (request) => {
+      const alert = await changeAlert({
+        db: app.db,
+        owner: request.signedInUser(),
+        id: request.params.id,
+        body: request.body,
+      })
+      forgetStats(app, request)
+      return alert
+    },
+  )
+
+  app.delete(
+    '/alerts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an alert',
+        params: idParamsSchema,
+        response: { 204: noBody('Deleted'), ...notYours },
+      },
+    },
+    async (request, reply) => {
+      await removeAlert({ db: app.db, userId: request.signedInUser().id, id: request.params.id })
+      forgetStats(app, request)
+      return reply.code(204).send()
+    },
+  )
+})

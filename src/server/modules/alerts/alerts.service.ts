@@ -1,0 +1,105 @@
+import type { Database } from '#server/db/client.ts'
+import { badRequest, conflict, HttpError, notFound } from '#server/errors.ts'
+import type { Alert, CreateAlertData, UpdateAlertData } from '#shared/contract/alerts.ts'
+import { type CurrencyCode, MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
+import {
+  countAlertsLocked,
+  deleteOwnAlert,
+  findItemAndCondition,
+  findOwnAlert,
+  findOwnAlerts,
+  hasOtherAlert,
+  insertAlert,
+  updateAlert,
+} from './alerts.repo.ts'
+
+/** Who sets alerts: their id, and the display currency a threshold is entered in. */
+export interface AlertOwner {
+  id: string
+  currencyPreference: CurrencyCode
+}
+
+const ALERT_NOT_FOUND = 'Alert not found'
+const DUPLICATE = 'You already have this alert: the same item, condition, direction and threshold.'
+
+export function listAlerts({ db, userId }: { db: Database; userId: string }): Promise<Alert[]> {
+  return findOwnAlerts(db, userId)
+}
+
+/**
+ * A new alert (spec 02 §7): on an item that exists, with a condition of the item's kind, the threshold in the
+ * user's display currency unless the body names one. The same alert twice is a 409; so is a 501st.
+ */
+export async function createAlert({
+  db,
+  owner,
+  body,
+}: {
+  db: Database
+  owner: AlertOwner
+  body: CreateAlertData
+}): Promise<Alert> {
+  return db.transaction(async (tx) => {
+    const found = await findItemAndCondition(tx, body.itemId, body.conditionId)
+    if (!found) throw notFound('Item not found')
+    if (found.category === null) throw badRequest('Please select a condition')
+    if (found.category !== found.itemType) {
+      throw badRequest(
+        `That condition is for ${found.category === 'set' ? 'sets' : 'minifigures'}, not this item`,
+      )
+    }
+    if ((await countAlertsLocked(tx, owner.id)) >= MAX_ALERTS_PER_USER) {
+      throw new HttpError(
+        409,
+        `You have ${MAX_ALERTS_PER_USER} alerts, the most there can be: delete one to set another.`,
+        'ALERT_LIMIT',
+      )
+    }
+    const id = await insertAlert(tx, owner.id, {
+      itemId: body.itemId,
+      conditionId: body.conditionId,
+      direction: body.direction,
+      thresholdValue: body.thresholdValue,
+      currency: body.currency ?? owner.currencyPreference,
+      active: body.active,
+    })
+    if (id === undefined) throw conflict(DUPLICATE)
+    return (await findOwnAlert(tx, owner.id, id)) as Alert
+  })
+}
+
+/**
+ * Pause, resume, or change the threshold (entered in the display currency unless named) or direction of
+ * one of the user's alerts; another user's answers 404.
+ */
+export async function changeAlert({
+  db,
+  owner,
+  id,
+  body,
+}: {
+  db: Database
+  owner: AlertOwner
+  id: number
+  body: UpdateAlertData
+}): Promise<Alert> {
+  return db.transaction(async (tx) => {
+    const current = await findOwnAlert(tx, owner.id, id)
+    if (!current) throw notFound(ALERT_NOT_FOUND)
+    const next = {
+      direction: body.direction ?? current.direction,
+      thresholdValue: body.thresholdValue ?? current.thresholdValue,
+      currency:
+        body.thresholdValue === undefined ? current.currency : (body.currency ?? owner.currencyPreference),
+      active: body.active ?? current.active,
+    }
+    const key = { itemId: current.itemId, conditionId: current.conditionId, ...next }
+    if (await hasOtherAlert(tx, owner.id, key, id)) throw conflict(DUPLICATE)
+    await updateAlert(tx, id, next)
+    return (await findOwnAlert(tx, owner.id, id)) as Alert
+  })
+}
+
+export async function removeAlert({ db, userId, id }: { db: Database; userId: string; id: number }) {
+  if (!(await deleteOwnAlert(db, userId, id))) throw notFound(ALERT_NOT_FOUND)
+}

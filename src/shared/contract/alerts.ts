@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { gradeSchema, idSchema, itemTypeSchema } from './common.ts'
+import { ALERT_DIRECTIONS, CURRENCY_CODES } from './values.ts'
+
+/**
+ * Price alerts (spec 02 §2, §5, §7; issue 13): the fair price of an item's condition going below or above a
+ * threshold the user entered in their display currency, kept in that currency.
+ */
+
+const THRESHOLD_REQUIRED = 'Price threshold is required'
+const THRESHOLD_POSITIVE = 'Price must be positive'
+
+/** What is wrong with a threshold as typed, the first thing only (spec 02 §5's messages first); null: nothing. */
+export function thresholdProblem(value: string): string | null {
+  if (value === '') return THRESHOLD_REQUIRED
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value)) return 'Price threshold must be a number such as 49.99'
+  if (!(Number(value) > 0)) return THRESHOLD_POSITIVE
+  if (!/^\+?\d{1,8}(\.\d{1,2})?$/.test(value)) {
+    return 'Price threshold must be an amount such as 49.99, with at most 2 decimals (at most 99999999.99)'
+  }
+  return null
+}
+
+/**
+ * The threshold as typed (spec 02 §5): required, a number, positive; an amount such as 49.99 (text or a
+ * JSON number), never rounded quietly.
+ */
+export const thresholdSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+  z
+    .string({ message: THRESHOLD_REQUIRED })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = thresholdProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    })
+    .transform((value) => value.replace(/^\+/, '')),
+)
+
+const directionSchema = z.enum(ALERT_DIRECTIONS, { message: "Direction must be 'below' or 'above'" })
+const currencySchema = z.enum(CURRENCY_CODES, {
+  message: `Currency must be one of ${CURRENCY_CODES.join(', ')}`,
+})
+const activeSchema = z.boolean({ message: 'active must be true or false' })
+
+/** POST /api/alerts (spec 02 §7); the currency is the user's display currency unless named. */
+export const createAlertBodySchema = z.object({
+  itemId: idSchema({ name: 'itemId', message: 'itemId must be an item id' }),
+  conditionId: idSchema({ name: 'conditionId', message: 'Please select a condition' }),
+  direction: directionSchema.default('below'),
+  thresholdValue: thresholdSchema,
+  currency: currencySchema.optional(),
+  active: activeSchema.default(true),
+})
+export type CreateAlertBody = z.input<typeof createAlertBodySchema>
+export type CreateAlertData = z.output<typeof createAlertBodySchema>
+
+/** PATCH /api/alerts/{id}: pause, resume, change the threshold (in the display currency unless named) or direction. */
+export const updateAlertBodySchema = z
+  .object({
+    active: activeSchema.optional(),
+    direction: directionSchema.optional(),
+    thresholdValue: thresholdSchema.optional(),
+    currency: currencySchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Say what to change: active, direction or thresholdValue',
+  })
+  .refine((body) => body.currency === undefined || body.thresholdValue !== undefined, {
+    message: 'currency goes with a new thresholdValue',
+    path: ['currency'],
+  })
+export type UpdateAlertBody = z.input<typeof updateAlertBodySchema>
+export type UpdateAlertData = z.output<typeof updateAlertBodySchema>
+
+/** An alert as the watchlist shows it (spec 02 §6: item, condition label, direction, threshold, active). */
+export const alertSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  item: z.object({
+    id: z.number().int(),
+    number: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    imageUrl: z.string().nullable(),
+    type: itemTypeSchema,
+  }),
+  conditionId: z.number().int(),
+  /** The condition's label, e.g. New/Sealed; the fair price compared is its grade's. */
+  condition: z.string(),
+  grade: gradeSchema,
+  direction: z.enum(ALERT_DIRECTIONS),
+  /** As the user entered it, in `currency`. */
+  thresholdValue: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  active: z.boolean(),
+  lastTriggered: z.string().nullable(),
+  createdAt: z.string(),
+  /** Today's fair price of the condition's grade, in pounds; null: no data yet. */
+  fairPriceGbp: z.string().nullable(),
+})
+export type Alert = z.infer<typeof alertSchema>
+
+/** GET /api/me/alerts: the user's alerts, newest first (at most 500). */
+export const alertListSchema = z.array(alertSchema)
+export type AlertList = z.infer<typeof alertListSchema>
