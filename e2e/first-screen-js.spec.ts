@@ -49,6 +49,8 @@ test('signed-out first screens stay within 150 KB of JavaScript, gzipped', async
 })
 
 test('signed-in first screens stay within 150 KB of JavaScript, gzipped', async ({ page }) => {
+  // Seven screens, each loaded cold: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000)
   await signUpViaApi(page, baseUrl(), { label: 'bundle' })
   for (const path of [
     '/',

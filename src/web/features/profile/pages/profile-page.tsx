@@ -54,12 +54,13 @@ export function ProfilePage() {
         </div>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="grid content-start gap-6">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {/* min-w-0: a long line (a quick link's text) is cut short, never widens the page. */}
+        <div className="grid min-w-0 content-start gap-6">
           <PersonalInfoCard user={user} />
           <SessionsCard />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <AccountStatsCard />
           <Card as="nav" aria-labelledby="quick-links-heading" className="p-5 sm:p-6">
             <h2 id="quick-links-heading" className="font-bold text-lg">
