@@ -189,6 +189,8 @@ test('signed out, adding and editing items go to login', async ({ page }) => {
 })
 
 test('an admin deletes an item; one that people keep is refused with the reason', async ({ page }) => {
+  // Three items made, opened and deleted: longer than the default 30 s on a loaded machine.
+  test.setTimeout(60_000)
   const errors = collectErrors(page)
   await signInAsAdmin(page)
   const token = uniqueToken()
