@@ -56,6 +56,7 @@ const ModerationPage = lazyPage(
 )
 const ImportPage = lazyPage(() => import('../features/imports/pages/import-page.tsx'), 'ImportPage')
 const WantedPage = lazyPage(() => import('../features/wanted/pages/wanted-page.tsx'), 'WantedPage')
+const WatchlistPage = lazyPage(() => import('../features/alerts/pages/watchlist-page.tsx'), 'WatchlistPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -68,7 +69,6 @@ export const SIGNED_IN_PATHS = [
   '/collection',
   '/collection/analytics',
   '/profile',
-  '/watchlist',
   '/social-feed',
   '/gallery',
   '/settings',
@@ -99,6 +99,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
         <Route path="/minifigures" component={MinifiguresPage} />
         <Route path="/item/:slug/edit" component={UnauthorizedRedirect} />
         <Route path="/item/:slug" component={ItemPage} />
+        <Route path="/watchlist" component={WatchlistPage} />
         {SIGNED_IN_PATHS.map((path) => (
           <Route key={path} path={path} component={UnauthorizedRedirect} />
         ))}
@@ -121,6 +122,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/minifigures" component={MinifiguresPage} />
       <Route path="/add-item" component={AddItemPage} />
       <Route path="/import-data" component={ImportPage} />
+      <Route path="/watchlist" component={WatchlistPage} />
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route path="/moderation" component={ModerationPage} />

@@ -1,14 +1,13 @@
-import { Bell, Pencil, Plus, Share2, Trash2 } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { Pencil, Plus, Share2, Trash2 } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { User } from '#shared/contract/auth.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { canDeleteItem, canEditItem } from '#shared/permissions.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { Tooltip } from '#web/components/ui/tooltip.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
+import { SetAlertButton } from '#web/features/alerts/index.ts'
 import { AddToCollectionDialog } from '#web/features/collection/index.ts'
-import { cn } from '#web/lib/cn.ts'
 import { shareLink } from '../share.ts'
 
 // Only trusted members and admins ever see it: its code loads the first time it is wanted.
@@ -18,7 +17,7 @@ const DeleteItemDialog = lazy(() =>
 
 /**
  * The item's actions. Signed-out visitors can only share; signed-in users also get Add to Collection
- * (variant A) and Set Alert (its dialog comes with alerts); Edit and Delete follow DESIGN §4's permissions.
+ * (variant A) and Set Alert; Edit and Delete follow DESIGN §4's permissions.
  */
 export function ItemActions({ item, user }: { item: ItemDetail; user: User | null }) {
   const { toast } = useToast()
@@ -45,7 +44,7 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
               Add to Collection
             </button>
             <AddToCollectionDialog item={item} open={adding} onOpenChange={setAdding} />
-            <ComingSoonButton icon={<Bell aria-hidden="true" />} label="Set Alert" />
+            <SetAlertButton item={item} />
           </>
         ) : null}
         <button type="button" onClick={() => void share()} className={buttonClasses('secondary', 'md')}>
@@ -85,25 +84,5 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
         ) : null}
       </div>
     </>
-  )
-}
-
-/**
- * A button whose dialog is not built yet: it stays focusable (aria-disabled rather than disabled) so
- * hovering or tabbing to it shows the 'Coming soon' tooltip.
- */
-function ComingSoonButton({ icon, label }: { icon: ReactNode; label: string }) {
-  return (
-    <Tooltip content="Coming soon">
-      <button
-        type="button"
-        aria-disabled="true"
-        onClick={(event) => event.preventDefault()}
-        className={cn(buttonClasses('secondary', 'md'), 'cursor-not-allowed opacity-50')}
-      >
-        {icon}
-        {label}
-      </button>
-    </Tooltip>
   )
 }

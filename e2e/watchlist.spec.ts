@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test'
+import { createItem, uniqueToken } from './catalogue-support.ts'
+import { chooseCondition } from './collection-support.ts'
+import { memberPage } from './moderation-support.ts'
+import {
+  CATALOGUE_URL,
+  collectErrors,
+  expectNoHorizontalOverflow,
+  expectToastShown,
+  saveScreenshot,
+} from './support.ts'
+
+/**
+ * Price alerts in the browser (spec 02 §2, issue 13): the Set Price Alert modal on the item page with the
+ * spec's messages and toasts, and the watchlist: 'Sign in Required', 'No alerts set' with Browse Items, each
+ * alert with its item, condition, 'Alert when below $…', Active or Paused, paused and deleted.
+ */
+test.use({ baseURL: CATALOGUE_URL })
+
+test('signed out, the watchlist asks to sign in', async ({ page }) => {
+  await page.goto('/watchlist')
+  await expect(page.getByRole('heading', { name: 'Sign in Required' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+})
+
+test('an alert is set from the item page, shown on the watchlist, paused and deleted', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Wanda', last: `Watcher${token}` })
+  const seen = member.page
+  const errors = collectErrors(seen)
+  const item = await createItem(seen.request, { name: `Watched Set ${token}`, number: `WS${token}-1` })
+
+  // Empty: the spec's words and the Browse Items dialog.
+  await seen.goto('/watchlist')
+  await expect(seen.getByRole('heading', { level: 1, name: 'My Watchlist' })).toBeVisible()
+  await expect(seen.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
+  await seen.getByRole('button', { name: 'Browse Items' }).click()
+  const browse = seen.getByRole('dialog', { name: 'Browse Items' })
+  await expect(browse.getByRole('link', { name: 'LEGO Sets' })).toHaveAttribute('href', '/sets')
+  await expect(browse.getByRole('link', { name: 'Minifigures' })).toHaveAttribute('href', '/minifigures')
+  await seen.keyboard.press('Escape')
+
+  // The modal: below and active to start with; the spec's messages.
+  await seen.goto(`/item/${item.slug}`)
+  await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  const dialog = seen.getByRole('dialog', { name: 'Set Price Alert' })
+  await expect(dialog.getByRole('radio', { name: 'Below' })).toBeChecked()
+  await expect(dialog.getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'true')
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expect(dialog.getByText('Price threshold is required')).toBeVisible()
+  await expect(dialog.getByText('Please select a condition')).toBeVisible()
+  await dialog.getByLabel('Price threshold (USD)').fill('0')
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expect(dialog.getByText('Price must be positive')).toBeVisible()
+  await chooseCondition(dialog, seen, 'New/Sealed')
+  await dialog.getByLabel('Price threshold (USD)').fill('600')
+  await saveScreenshot(seen, 'set-alert-dialog', { fullPage: false })
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expectToastShown(seen, 'Alert created', "You'll be notified when the price reaches your threshold")
+  await expect(dialog).toBeHidden()
+
+  // The same alert again is refused, with the spec's failure toast.
+  await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  await chooseCondition(dialog, seen, 'New/Sealed')
+  await dialog.getByLabel('Price threshold (USD)').fill('600')
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expectToastShown(seen, 'Failed to create price alert', 'You already have this alert')
+  await seen.keyboard.press('Escape')
+
+  await seen.goto('/watchlist')
+  const row = seen.getByTestId('alert-row')
+  await expect(row).toHaveCount(1)
+  await expect(seen.getByRole('main').getByText('1 alert', { exact: true })).toBeVisible()
+  await expect(row.getByRole('link', { name: `WS${token}-1 - Watched Set ${token}` })).toHaveAttribute(
+    'href',
+    `/item/${item.slug}`,
+  )
+  await expect(row).toContainText('New/Sealed')
+  await expect(row).toContainText('Alert when below $600.00')
+  await expect(row).toContainText('Fair price now: No data')
+  await expect(row).toContainText('Active')
+  await saveScreenshot(seen, 'watchlist')
+  if ((page.viewportSize()?.width ?? 1280) < 400) await expectNoHorizontalOverflow(seen)
+
+  // Paused, by keyboard; then deleted.
+  const active = row.getByRole('switch', { name: `Active: WS${token}-1 - Watched Set ${token}` })
+  await active.focus()
+  await seen.keyboard.press('Space')
+  await expect(active).toHaveAttribute('aria-checked', 'false')
+  await expect(row).toContainText('Paused')
+  await seen.reload()
+  await expect(seen.getByTestId('alert-row')).toContainText('Paused')
+
+  // Another member cannot touch it.
+  const alerts = (await (await seen.request.get('/api/me/alerts')).json()) as Array<{ id: number }>
+  const other = await memberPage(browser, page.viewportSize(), { first: 'Otto', last: `Other${token}` })
+  const foreign = await other.page.request.delete(`/api/alerts/${alerts[0]?.id}`, {
+    headers: { Origin: CATALOGUE_URL },
+  })
+  expect(foreign.status()).toBe(404)
+
+  await seen
+    .getByTestId('alert-row')
+    .getByRole('button', { name: /^Delete alert/ })
+    .click()
+  await expectToastShown(seen, 'Alert deleted')
+  await expect(seen.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
+  expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
+})

@@ -1,0 +1,34 @@
+import type { AlertDirection } from '#shared/contract/values.ts'
+
+/** What the alert screens say, in one place: the spec's texts (02 §2, §4, §8) and ours around them. */
+export const ALERT_TEXTS = {
+  setAlert: 'Set Alert',
+  dialogTitle: 'Set Price Alert',
+  created: {
+    title: 'Alert created',
+    description: "You'll be notified when the price reaches your threshold",
+    failure: 'Failed to create price alert',
+  },
+  deleted: { title: 'Alert deleted', failure: 'Failed to delete alert' },
+  paused: { title: 'Alert paused', resumed: 'Alert resumed', failure: 'Failed to change alert' },
+  watchlist: 'My Watchlist',
+  signInRequired: 'Sign in Required',
+  signInText: 'Sign in to see the price alerts you have set.',
+  empty: 'No alerts set',
+  emptyText: 'Set an alert on any set or minifigure and it shows here.',
+  browse: 'Browse Items',
+  browseTitle: 'Browse Items',
+  browseText: 'Find something to watch.',
+  active: 'Active',
+  paused_: 'Paused',
+  noData: 'No data',
+} as const
+
+export const DIRECTION_LABELS: Record<AlertDirection, string> = { below: 'below', above: 'above' }
+export const DIRECTION_OPTIONS: ReadonlyArray<{ value: AlertDirection; label: string }> = [
+  { value: 'below', label: 'Below' },
+  { value: 'above', label: 'Above' },
+]
+
+/** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
+export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)

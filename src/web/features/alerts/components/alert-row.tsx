@@ -1,0 +1,82 @@
+import { Trash2 } from 'lucide-react'
+import { Link } from 'wouter'
+import type { Alert } from '#shared/contract/alerts.ts'
+import { formatPrice } from '#shared/money.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
+import { Switch } from '#web/components/ui/switch.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
+
+interface AlertRowProps {
+  alert: Alert
+  onActiveChange: (active: boolean) => void
+  onDelete: () => void
+  busy: boolean
+}
+
+/**
+ * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
+ * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
+ * and beside the threshold today's fair price; a switch to pause or resume it, and delete.
+ */
+export function AlertRow({ alert, onActiveChange, onDelete, busy }: AlertRowProps) {
+  const { currency, rates, formatAmount } = useCurrency()
+  const threshold = formatPrice(alert.thresholdValue, currency, rates, alert.currency)
+  const asSet =
+    alert.currency === currency
+      ? null
+      : formatPrice(alert.thresholdValue, alert.currency, rates, alert.currency)
+  const title = `${alert.item.number} - ${alert.item.name}`
+  return (
+    <Card as="li" data-testid="alert-row" className="flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap">
+      <ItemImage item={alert.item} alt="" fallback="icon" className="size-16 shrink-0" />
+      <div className="min-w-0 flex-1 basis-48">
+        <Link href={`/item/${alert.item.slug}`} className="font-semibold underline-offset-2 hover:underline">
+          {title}
+        </Link>
+        <p className="text-muted text-sm">{alert.condition}</p>
+        <p className="mt-1 text-sm">
+          Alert when {DIRECTION_LABELS[alert.direction]}{' '}
+          <span className="tabular font-semibold">{threshold}</span>
+          {asSet ? <span className="text-subtle"> (set as {asSet})</span> : null}
+        </p>
+        <p className="text-muted text-xs">
+          Fair price now:{' '}
+          <span className="tabular">
+            {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
+          </span>
+        </p>
+      </div>
+      <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
+        <span
+          className={cn(
+            'inline-flex items-center rounded-full border px-2.5 py-0.5 font-semibold text-xs',
+            alert.active
+              ? 'border-[#4ade80]/50 bg-[#4ade80]/10 text-[#4ade80]'
+              : 'border-line-strong bg-raised text-muted',
+          )}
+        >
+          {statusLabel(alert.active)}
+        </span>
+        <Switch
+          checked={alert.active}
+          onCheckedChange={onActiveChange}
+          label={`Active: ${title}`}
+          disabled={busy}
+        />
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={`Delete alert: ${title}`}
+          className={buttonClasses('ghost', 'sm', 'h-9 px-2.5')}
+        >
+          <Trash2 aria-hidden="true" />
+        </button>
+      </div>
+    </Card>
+  )
+}

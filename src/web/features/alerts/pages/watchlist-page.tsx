@@ -1,0 +1,123 @@
+import { BellOff, Eye, LogIn, Search } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { Link } from 'wouter'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { ALERT_TEXTS } from '../alert-texts.ts'
+import { AlertRow } from '../components/alert-row.tsx'
+import { useDeleteAlert, useUpdateAlert } from '../mutations.ts'
+import { useAlerts } from '../queries.ts'
+
+const BrowseItemsDialog = lazy(() =>
+  import('../components/browse-items-dialog.tsx').then((module) => ({ default: module.BrowseItemsDialog })),
+)
+
+/**
+ * The watchlist (spec 02 §2): 'Sign in Required' when signed out; else 'My Watchlist' with the count of
+ * alerts, each with its item, condition, threshold and state, paused, resumed or deleted here.
+ */
+export function WatchlistPage() {
+  useDocumentTitle(ALERT_TEXTS.watchlist)
+  const { status } = useSession()
+  if (status !== 'ready') return <SignInRequired />
+  return <Watchlist />
+}
+
+function SignInRequired() {
+  return (
+    <div className="page-width py-8 sm:py-12">
+      <EmptyScreen icon={Eye} title={ALERT_TEXTS.signInRequired} text={ALERT_TEXTS.signInText}>
+        <Link href="/login" className={buttonClasses('primary', 'md')}>
+          <LogIn aria-hidden="true" />
+          Sign in
+        </Link>
+      </EmptyScreen>
+    </div>
+  )
+}
+
+function Watchlist() {
+  const alerts = useAlerts()
+  const update = useUpdateAlert()
+  const remove = useDeleteAlert()
+  const [browsing, setBrowsing] = useState(false)
+  const [browseWanted, setBrowseWanted] = useState(false)
+  const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
+  const list = alerts.data
+
+  return (
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
+      <header className="flex items-center gap-3">
+        <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">{ALERT_TEXTS.watchlist}</h1>
+        {list ? (
+          <span className="tabular inline-flex min-w-8 items-center justify-center rounded-full border border-brick-yellow/50 bg-brick-yellow/10 px-2.5 py-0.5 font-semibold text-brick-yellow text-sm">
+            {list.length}
+            <span className="sr-only">{list.length === 1 ? ' alert' : ' alerts'}</span>
+          </span>
+        ) : null}
+      </header>
+      {alerts.isPending ? (
+        <RowsSkeleton />
+      ) : alerts.isError || !list ? (
+        <ListError text="The alerts could not be loaded." onRetry={() => void alerts.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyScreen icon={BellOff} title={ALERT_TEXTS.empty} text={ALERT_TEXTS.emptyText}>
+          <button
+            type="button"
+            onClick={() => {
+              setBrowseWanted(true)
+              setBrowsing(true)
+            }}
+            className={buttonClasses('primary', 'md')}
+          >
+            <Search aria-hidden="true" />
+            {ALERT_TEXTS.browse}
+          </button>
+        </EmptyScreen>
+      ) : (
+        <ul aria-label="Alerts" className="grid gap-3">
+          {list.map((alert) => (
+            <AlertRow
+              key={alert.id}
+              alert={alert}
+              busy={busyId === alert.id}
+              onActiveChange={(active) =>
+                update.mutate(
+                  { id: alert.id, body: { active } },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
+                        variant: 'success',
+                      }),
+                    onError: (error) =>
+                      toast({
+                        title: ALERT_TEXTS.paused.failure,
+                        description: serverMessage(error, ALERT_TEXTS.paused.failure),
+                        variant: 'destructive',
+                      }),
+                  },
+                )
+              }
+              onDelete={() =>
+                remove.mutate(alert.id, {
+                  onSuccess: () => toast({ title: ALERT_TEXTS.deleted.title, variant: 'success' }),
+                  onError: () => toast({ title: ALERT_TEXTS.deleted.failure, variant: 'destructive' }),
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {browseWanted ? (
+        <Suspense fallback={null}>
+          <BrowseItemsDialog open={browsing} onOpenChange={setBrowsing} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}
