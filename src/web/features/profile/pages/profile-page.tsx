@@ -55,12 +55,12 @@ export function ProfilePage() {
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        {/* min-w-0: a long line (a quick link's text) is cut short, never widens the page. */}
-        <div className="grid min-w-0 content-start gap-6">
+        {/* Columns of minmax(0, 1fr): nothing in a card widens the page. */}
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <PersonalInfoCard user={user} />
           <SessionsCard />
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <AccountStatsCard />
           <Card as="nav" aria-labelledby="quick-links-heading" className="p-5 sm:p-6">
             <h2 id="quick-links-heading" className="font-bold text-lg">
@@ -76,7 +76,7 @@ export function ProfilePage() {
                     <Icon aria-hidden="true" className="size-5 shrink-0 text-brick-yellow" />
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold text-fg text-sm">{label}</span>
-                      <span className="block truncate text-muted text-xs">{text}</span>
+                      <span className="block text-pretty text-muted text-xs">{text}</span>
                     </span>
                     <ArrowRight
                       aria-hidden="true"
