@@ -194,3 +194,35 @@ test('the import screen passes axe: empty, with a preview that asks questions, a
   await expectNoViolations(seen, 'import: result')
   await seen.context().close()
 })
+
+test('the watchlist and the Set Price Alert dialog pass axe', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Alba', last: `Axe${token}` })
+  const seen = member.page
+  const item = await createItem(seen.request, { name: `Axe Watched ${token}`, number: `AW${token}-1` })
+  await seen.goto('/watchlist')
+  await expect(seen.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
+  await expectNoViolations(seen, 'watchlist: empty')
+
+  await seen.goto(`/item/${item.slug}`)
+  await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  const dialog = seen.getByRole('dialog', { name: 'Set Price Alert' })
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expect(dialog.getByText('Price threshold is required')).toBeVisible()
+  await seen.mouse.move(0, 0)
+  await expectNoViolations(seen, 'set alert dialog with its messages')
+
+  const conditions = (await (await seen.request.get('/api/conditions?category=set')).json()) as Array<{
+    id: number
+  }>
+  const created = await seen.request.post('/api/alerts', {
+    data: { itemId: item.id, conditionId: conditions[0]?.id, thresholdValue: '25' },
+    headers: sameOrigin,
+  })
+  expect(created.status()).toBe(201)
+  await seen.goto('/watchlist')
+  await expect(seen.getByTestId('alert-row')).toHaveCount(1)
+  await expectNoViolations(seen, 'watchlist: one alert')
+  await seen.context().close()
+})
