@@ -249,6 +249,11 @@ export const alerts = pgTable(
     thresholdValue: money().notNull(),
     currency: char({ length: 3 }).notNull().default('GBP'),
     active: boolean().notNull().default(true),
+    /**
+     * Ready to fire: false from the moment it fires until the fair price has moved back past the threshold by
+     * the re-arm margin (DESIGN §5), so oscillation and exchange-rate jitter never repeat it.
+     */
+    armed: boolean().notNull().default(true),
     lastTriggered: timestamp({ withTimezone: true }),
     createdAt: timestampDefaultNow(),
   },
@@ -264,6 +269,39 @@ export const alerts = pgTable(
       table.thresholdValue,
       table.currency,
     ),
+  ],
+)
+
+/**
+ * Each time an alert fired: the fair price that crossed its threshold, in pounds and in the alert's currency
+ * at that moment's rate, with the threshold as it then was. The user's notifications (read or not) are these.
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: identityId(),
+    alertId: integer()
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    conditionId: integer()
+      .notNull()
+      .references(() => conditions.id),
+    direction: text({ enum: ['below', 'above'] }).notNull(),
+    thresholdValue: money().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    priceGbp: money().notNull(),
+    /** The fair price in the alert's currency, at the rate of the moment it fired (yen run large: wider). */
+    price: numeric({ precision: 20, scale: 2 }).notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestampDefaultNow(),
+  },
+  (table) => [
+    index('alert_events_user_idx').on(table.userId, table.createdAt),
+    index('alert_events_alert_idx').on(table.alertId),
   ],
 )
 

@@ -2,6 +2,8 @@ import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, HttpError, notFound } from '#server/errors.ts'
 import type { Alert, CreateAlertData, UpdateAlertData } from '#shared/contract/alerts.ts'
 import { type CurrencyCode, MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
+import { armAlert } from './alerts.evaluate.repo.ts'
+import { evaluateAlertNow } from './alerts.evaluate.ts'
 import {
   countAlertsLocked,
   deleteOwnAlert,
@@ -64,6 +66,8 @@ export async function createAlert({
       active: body.active,
     })
     if (id === undefined) throw conflict(DUPLICATE)
+    // Already there? It fires now: the user asked to hear when the price is at their threshold.
+    await evaluateAlertNow({ db: tx, id })
     return (await findOwnAlert(tx, owner.id, id)) as Alert
   })
 }
@@ -96,6 +100,15 @@ export async function changeAlert({
     const key = { itemId: current.itemId, conditionId: current.conditionId, ...next }
     if (await hasOtherAlert(tx, owner.id, key, id)) throw conflict(DUPLICATE)
     await updateAlert(tx, id, next)
+    // A new threshold or direction is a new question; resuming checks the price as it is now.
+    if (
+      next.thresholdValue !== current.thresholdValue ||
+      next.currency !== current.currency ||
+      next.direction !== current.direction
+    ) {
+      await armAlert(tx, id)
+    }
+    if (next.active) await evaluateAlertNow({ db: tx, id })
     return (await findOwnAlert(tx, owner.id, id)) as Alert
   })
 }

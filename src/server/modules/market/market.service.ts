@@ -19,6 +19,7 @@ import {
   canVerifySale,
 } from '#shared/permissions.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
+import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import {
   adjustConditionStats,
@@ -249,6 +250,8 @@ async function recomputePrices({
     },
     today,
   )
+  // The item's alerts on this grade see the new price in the same transaction (issue 13 part 3).
+  await evaluateItemAlerts({ db, itemId, grade, fairPriceGbp: current.fairPrice })
 }
 
 /**

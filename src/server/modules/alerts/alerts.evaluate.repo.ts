@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { AlertDirection, CurrencyCode, Grade } from '#shared/contract/values.ts'
+
+/** An active alert as its evaluation reads it. */
+export interface AlertToEvaluate {
+  id: number
+  userId: string
+  itemId: number
+  conditionId: number
+  direction: AlertDirection
+  thresholdValue: string
+  currency: CurrencyCode
+  armed: boolean
+}
+
+const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condition_id as "conditionId",
+  a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed`
+
+/**
+ * The active alerts on an item's conditions of one grade, locked until the transaction ends: an alert
+ * resumed at the moment a sale recomputes the price is evaluated by one of them, then by the other.
+ */
+export function activeAlertsOf(db: Database, itemId: number, grade: Grade): Promise<AlertToEvaluate[]> {
+  return queryRows<AlertToEvaluate>(
+    db,
+    sql`select ${columns} from alerts a join conditions c on c.id = a.condition_id
+      where a.item_id = ${itemId} and c.grade = ${grade} and a.active
+      order by a.id for update of a`,
+  )
+}
+
+/** One active alert with today's fair price of its grade (null: no data), locked. */
+export async function activeAlertWithPrice(db: Database, id: number) {
+  const rows = await queryRows<AlertToEvaluate & { grade: Grade; fairPriceGbp: string | null }>(
+    db,
+    sql`select ${columns}, c.grade, ps.fair_price_gbp::text as "fairPriceGbp"
+      from alerts a join conditions c on c.id = a.condition_id
+      left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade
+      where a.id = ${id} and a.active for update of a`,
+  )
+  return rows[0]
+}
+
+/**
+ * A PostgreSQL array literal for one parameter (cast in the query): ids, uuids, enum words, decimal strings
+ * and currency codes only, none of which holds a quote or a backslash.
+ */
+const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
+
+export interface Firing {
+  alert: AlertToEvaluate
+  priceGbp: string
+  /** The fair price in the alert's currency. */
+  price: string
+}
+
+/** The alerts that fired: disarmed, stamped, and an event each (one statement for any number). */
+export async function recordFirings(db: Database, firings: Firing[]): Promise<void> {
+  if (firings.length === 0) return
+  const ids = firings.map((firing) => firing.alert.id)
+  await db.execute(
+    sql`update alerts set armed = false, last_triggered = now() where id = any(${pgArray(ids)}::int[])`,
+  )
+  await db.execute(sql`insert into alert_events
+      (alert_id, user_id, item_id, condition_id, direction, threshold_value, currency, price_gbp, price)
+    select * from unnest(
+      ${pgArray(ids)}::int[], ${pgArray(firings.map((f) => f.alert.userId))}::uuid[],
+      ${pgArray(firings.map((f) => f.alert.itemId))}::int[], ${pgArray(firings.map((f) => f.alert.conditionId))}::int[],
+      ${pgArray(firings.map((f) => f.alert.direction))}::text[],
+      ${pgArray(firings.map((f) => f.alert.thresholdValue))}::numeric[],
+      ${pgArray(firings.map((f) => f.alert.currency))}::char(3)[],
+      ${pgArray(firings.map((f) => f.priceGbp))}::numeric[], ${pgArray(firings.map((f) => f.price))}::numeric[])`)
+}
+
+/** Fired alerts the price has moved back from: ready to fire again. */
+export async function rearm(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.execute(sql`update alerts set armed = true where id = any(${pgArray(ids)}::int[])`)
+}
+
+/** A new threshold or direction asks a new question: the alert is ready to fire on it. */
+export async function armAlert(db: Database, id: number): Promise<void> {
+  await db.execute(sql`update alerts set armed = true where id = ${id}`)
+}

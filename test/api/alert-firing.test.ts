@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
+import { currentRates } from '#server/modules/fx/fx.service.ts'
+import { alertSchema } from '#shared/contract/alerts.ts'
+import { todayUtc } from '#shared/dates.ts'
+import { convertAmount } from '#shared/money.ts'
+import { signUpPeople } from '../support/people.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+/**
+ * When an alert fires (issue 13 part 3): once when the fair price crosses its threshold, recorded with the
+ * price; re-armed only 2 % back past it; never on no data; never while paused; compared in the alert's own
+ * currency. Through real sales (the market engine recomputes, then evaluates) and the evaluation itself.
+ */
+const context = setupTestApp()
+let people: Record<'owner' | 'trusted', string>
+let itemId: number
+let sealed: number
+
+beforeAll(async () => {
+  people = await signUpPeople(context.app, context.database.db, ['owner', 'trusted'])
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/items',
+    headers: { cookie: people.trusted },
+    payload: {
+      type: 'set',
+      number: 'AF-1',
+      name: 'Alert Fortress',
+      theme: 'Castle',
+      year: 2020,
+      currency: 'GBP',
+    },
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  itemId = created.json().id
+  const [row] = await queryRows<{ id: number }>(
+    context.database.db,
+    sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
+  )
+  sealed = (row as { id: number }).id
+})
+
+const setAlert = async (payload: Record<string, unknown>) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    headers: { cookie: people.owner },
+    payload: { itemId, conditionId: sealed, currency: 'GBP', ...payload },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return alertSchema.parse(response.json())
+}
+const recordSale = async (price: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/api/items/${itemId}/sales`,
+    headers: { cookie: people.trusted },
+    payload: { price, currency: 'GBP', conditionId: sealed, saleDate: todayUtc(), source: 'eBay' },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json().id as number
+}
+const deleteSale = async (id: number) => {
+  const response = await context.app.inject({
+    method: 'DELETE',
+    url: `/api/sales/${id}`,
+    headers: { cookie: people.trusted },
+  })
+  expect(response.statusCode, response.body).toBe(204)
+}
+const events = (alertId: number) =>
+  queryRows<{ priceGbp: string; price: string; currency: string; thresholdValue: string }>(
+    context.database.db,
+    sql`select price_gbp::text as "priceGbp", price::text as price, currency, threshold_value::text as "thresholdValue"
+      from alert_events where alert_id = ${alertId} order by id`,
+  )
+const evaluateAt = (fairPriceGbp: string | null) =>
+  context.database.db.transaction((tx) => evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp }))
+
+describe('an alert', () => {
+  it('fires once when a sale moves the fair price across, re-arms 2 % back, and fires again', async () => {
+    const below = await setAlert({ direction: 'below', thresholdValue: '600' })
+    const paused = await setAlert({ direction: 'above', thresholdValue: '700', active: false })
+
+    // No data yet, then 650: nothing.
+    const first = await recordSale('650')
+    expect(await events(below.id)).toEqual([])
+    // The only sale is now 590: the fair price crosses below 600.
+    await deleteSale(first)
+    expect(await events(below.id)).toEqual([])
+    const second = await recordSale('590')
+    expect(await events(below.id)).toEqual([
+      { priceGbp: '590.00', price: '590.00', currency: 'GBP', thresholdValue: '600.00' },
+    ])
+    const listed = (
+      await context.app.inject({ url: '/api/me/alerts', headers: { cookie: people.owner } })
+    ).json()
+    expect(listed.find((alert: { id: number }) => alert.id === below.id).lastTriggered).not.toBeNull()
+
+    // Still below, back within the margin (612), or no data: nothing more.
+    for (const price of ['595.00', '605.00', '611.99', null, '599.00']) await evaluateAt(price)
+    expect(await events(below.id)).toHaveLength(1)
+    // Back past the margin: re-armed; below again: a second event.
+    await evaluateAt('612.01')
+    await evaluateAt('580.00')
+    expect((await events(below.id)).map((event) => event.priceGbp)).toEqual(['590.00', '580.00'])
+
+    // The paused alert never fired, though the price went above 700 while it was paused.
+    await evaluateAt('750.00')
+    expect(await events(paused.id)).toEqual([])
+    await deleteSale(second)
+  })
+
+  it('resumed, fires only if its condition holds now; set where the price already is, fires at once', async () => {
+    await evaluateAt(null)
+    const paused = await setAlert({ direction: 'above', thresholdValue: '300', active: false })
+    // The snapshot says 'No data' now (the sales were deleted): resuming fires nothing.
+    const resumed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/alerts/${paused.id}`,
+      headers: { cookie: people.owner },
+      payload: { active: true },
+    })
+    expect(resumed.statusCode, resumed.body).toBe(200)
+    expect(await events(paused.id)).toEqual([])
+
+    const sale = await recordSale('320')
+    expect((await events(paused.id)).map((event) => event.priceGbp)).toEqual(['320.00'])
+    // A new alert whose condition already holds fires as it is set.
+    const already = await setAlert({ direction: 'below', thresholdValue: '400' })
+    expect((await events(already.id)).map((event) => event.priceGbp)).toEqual(['320.00'])
+    expect(already.lastTriggered).not.toBeNull()
+    // A new threshold is a new question: armed again, and checked now.
+    const changed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/alerts/${already.id}`,
+      headers: { cookie: people.owner },
+      payload: { thresholdValue: '350', currency: 'GBP' },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(await events(already.id)).toHaveLength(2)
+    await deleteSale(sale)
+  })
+
+  it('compares in its own currency, and records the price in it', async () => {
+    const { rates } = await currentRates({ db: context.database.db })
+    const euros = convertAmount('500.00', 'GBP', 'EUR', rates)
+    // Just above the price in euros: it holds.
+    const threshold = (Number(euros) + 1).toFixed(2)
+    const inEuros = await setAlert({ direction: 'below', thresholdValue: threshold, currency: 'EUR' })
+    expect(await events(inEuros.id)).toEqual([])
+    await evaluateAt('500.00')
+    expect(await events(inEuros.id)).toEqual([
+      { priceGbp: '500.00', price: euros, currency: 'EUR', thresholdValue: threshold },
+    ])
+  })
+})
