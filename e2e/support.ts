@@ -57,8 +57,16 @@ export async function expectToastShown(page: Page, ...texts: string[]): Promise<
         { timeout: 10_000 },
       )
       .toBe(true)
-    // Seen: the next check waits for a toast of its own.
-    await page.evaluate((key) => sessionStorage.removeItem(key), TOAST_LOG)
+    // Seen: the next check waits for a toast of its own. A navigation under way (the redirect to login) can
+    // destroy the page's context mid-call: then it is asked again on the page that follows.
+    await expect
+      .poll(() =>
+        page
+          .evaluate((key) => sessionStorage.removeItem(key), TOAST_LOG)
+          .then(() => true)
+          .catch(() => false),
+      )
+      .toBe(true)
     return
   }
   await page.waitForFunction(
