@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
 import { currentRates } from '#server/modules/fx/fx.service.ts'
-import { alertSchema } from '#shared/contract/alerts.ts'
+import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
 import { todayUtc } from '#shared/dates.ts'
 import { convertAmount } from '#shared/money.ts'
 import { signUpPeople } from '../support/people.ts'
@@ -156,5 +156,78 @@ describe('an alert', () => {
     expect(await events(inEuros.id)).toEqual([
       { priceGbp: '500.00', price: euros, currency: 'EUR', thresholdValue: threshold },
     ])
+  })
+})
+
+describe('notifications', () => {
+  const get = (cookie: string, query = '') =>
+    context.app.inject({ url: `/api/me/notifications${query}`, headers: { cookie } })
+  const read = (cookie: string, payload: unknown) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/me/notifications/read',
+      headers: { cookie },
+      payload: payload as object,
+    })
+
+  it('list the alerts that fired, newest first, with the price in pounds and in the alert’s currency', async () => {
+    const answer = await get(people.owner)
+    expect(answer.statusCode).toBe(200)
+    const list = notificationListSchema.parse(answer.json())
+    const [count] = await queryRows<{ n: number }>(
+      context.database.db,
+      sql`select count(*)::int as n from alert_events e join users u on u.id = e.user_id`,
+    )
+    expect(list.total).toBe(count?.n)
+    expect(list.total).toBeGreaterThanOrEqual(6)
+    expect(list.unread).toBe(list.total)
+    const times = list.notifications.map((notification) => notification.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+    expect(list.notifications[0]).toMatchObject({
+      item: { id: itemId, number: 'AF-1', name: 'Alert Fortress' },
+      condition: 'New/Sealed',
+      direction: 'below',
+      currency: 'EUR',
+      priceGbp: '500.00',
+      read: false,
+    })
+    expect(notificationListSchema.parse((await get(people.trusted)).json())).toEqual({
+      notifications: [],
+      total: 0,
+      unread: 0,
+    })
+    const paged = notificationListSchema.parse((await get(people.owner, '?limit=2&offset=1')).json())
+    expect(paged.notifications.map((notification) => notification.id)).toEqual(
+      list.notifications.slice(1, 3).map((notification) => notification.id),
+    )
+  })
+
+  it('are marked read, some or all; someone else’s ids change nothing; bad input is refused', async () => {
+    const list = notificationListSchema.parse((await get(people.owner)).json())
+    const [first, second] = list.notifications
+    // The trusted member cannot mark the owner's.
+    expect((await read(people.trusted, { ids: [first?.id] })).json()).toEqual({ unread: 0 })
+    expect(notificationListSchema.parse((await get(people.owner)).json()).unread).toBe(list.unread)
+
+    expect((await read(people.owner, { ids: [first?.id, second?.id] })).json()).toEqual({
+      unread: list.unread - 2,
+    })
+    const after = notificationListSchema.parse((await get(people.owner)).json())
+    expect(after.notifications.slice(0, 3).map((notification) => notification.read)).toEqual([
+      true,
+      true,
+      false,
+    ])
+    for (const [payload, message] of [
+      [{ ids: [] }, 'ids must name at least one notification'],
+      [{ ids: 'all' }, 'ids must be a list of notification ids'],
+      [{ ids: [0] }, 'ids must be at least 1'],
+    ] as const) {
+      const response = await read(people.owner, payload)
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(response.json().message).toContain(message)
+    }
+    expect((await read(people.owner, {})).json()).toEqual({ unread: 0 })
+    expect((await get(people.owner, '?limit=0')).statusCode).toBe(400)
   })
 })

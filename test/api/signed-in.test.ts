@@ -88,9 +88,11 @@ describe('signed-in scopes', () => {
         'POST /api/alerts',
         'PATCH /api/alerts/not-a-number',
         'DELETE /api/alerts/not-a-number',
+        'GET /api/me/notifications',
+        'POST /api/me/notifications/read',
       ]),
     )
-    expect(keys).toHaveLength(39)
+    expect(keys).toHaveLength(41)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gradeSchema, idSchema, itemTypeSchema } from './common.ts'
+import { gradeSchema, idSchema, itemTypeSchema, queryInteger } from './common.ts'
 import { ALERT_DIRECTIONS, CURRENCY_CODES } from './values.ts'
 
 /**
@@ -104,3 +104,45 @@ export type Alert = z.infer<typeof alertSchema>
 /** GET /api/me/alerts: the user's alerts, newest first (at most 500). */
 export const alertListSchema = z.array(alertSchema)
 export type AlertList = z.infer<typeof alertListSchema>
+
+/** A notification (issue 13 part 4): an alert that fired, with the price that fired it. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  alertId: z.number().int(),
+  item: alertSchema.shape.item,
+  condition: z.string(),
+  direction: z.enum(ALERT_DIRECTIONS),
+  /** The threshold as it was when the alert fired, in `currency`. */
+  thresholdValue: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  /** The fair price that fired it, in pounds and in `currency` at that moment's rate. */
+  priceGbp: z.string(),
+  price: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+export const notificationsQuerySchema = z.object({
+  limit: queryInteger({ name: 'limit', min: 1, max: 100 }).default(30),
+  offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
+})
+
+/** GET /api/me/notifications: newest first, with how many there are and how many are unread. */
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+})
+export type NotificationList = z.infer<typeof notificationListSchema>
+
+/** POST /api/me/notifications/read: these (ids), or all of them (no ids). */
+export const markReadBodySchema = z.object({
+  ids: z
+    .array(idSchema({ name: 'ids' }), { message: 'ids must be a list of notification ids' })
+    .min(1, { message: 'ids must name at least one notification; send no ids to mark all read' })
+    .max(500, { message: 'At most 500 ids at once' })
+    .optional(),
+})
+export type MarkReadBody = z.input<typeof markReadBodySchema>
+export const unreadCountSchema = z.object({ unread: z.number().int() })

@@ -5,11 +5,16 @@ import {
   alertListSchema,
   alertSchema,
   createAlertBodySchema,
+  markReadBodySchema,
+  notificationListSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
   updateAlertBodySchema,
 } from '#shared/contract/alerts.ts'
 import { idParamsSchema } from '#shared/contract/common.ts'
 import { meCache } from '../me/me.cache.ts'
 import { changeAlert, createAlert, listAlerts, removeAlert } from './alerts.service.ts'
+import { markNotificationsRead, notificationPage } from './notifications.service.ts'
 
 const tags = ['Alerts']
 const notYours = errors({ 404: 'No alert of yours has this id (NOT_FOUND).' })
@@ -100,5 +105,43 @@ export const alertsRoutes = signedInRoutes(async (app) => {
       forgetStats(app, request)
       return reply.code(204).send()
     },
+  )
+
+  app.get(
+    '/me/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Your notifications: the alerts that fired, newest first, with the price that fired each',
+        querystring: notificationsQuerySchema,
+        response: {
+          200: json(
+            'A page of notifications, how many there are and how many are unread',
+            notificationListSchema,
+          ),
+        },
+      },
+    },
+    async (request) =>
+      notificationPage({
+        db: app.db,
+        userId: request.signedInUser().id,
+        limit: request.query.limit,
+        offset: request.query.offset,
+      }),
+  )
+
+  app.post(
+    '/me/notifications/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark notifications read: `ids`, or all of them when none are sent',
+        body: markReadBodySchema,
+        response: { 200: json('How many are left unread', unreadCountSchema) },
+      },
+    },
+    async (request) =>
+      markNotificationsRead({ db: app.db, userId: request.signedInUser().id, ids: request.body.ids }),
   )
 })

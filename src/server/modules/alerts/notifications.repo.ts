@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { NotificationList } from '#shared/contract/alerts.ts'
+
+/** A page of the user's notifications (the alerts that fired), newest first, with the counts. */
+export async function findNotificationPage(
+  db: Database,
+  userId: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<NotificationList> {
+  const [row] = await queryRows<NotificationList>(
+    db,
+    sql`with page as (
+        select e.*, row_number() over (order by e.created_at desc, e.id desc) as position from alert_events e
+        where e.user_id = ${userId} order by e.created_at desc, e.id desc limit ${limit} offset ${offset})
+      select coalesce((select json_agg(json_build_object(
+          'id', e.id, 'alertId', e.alert_id,
+          'item', json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
+            'imageUrl', i.image_url, 'type', i.type),
+          'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
+          'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
+          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'read', e.read_at is not null) order by e.position)
+        from page e join items i on i.id = e.item_id join conditions c on c.id = e.condition_id), '[]') as notifications,
+        (select count(*)::int from alert_events where user_id = ${userId}) as total,
+        (select count(*)::int from alert_events where user_id = ${userId} and read_at is null) as unread`,
+  )
+  return row as NotificationList
+}
+
+/** Marks the user's notifications read (these ids, or all); another user's ids are left alone. */
+export async function markRead(db: Database, userId: string, ids: number[] | undefined): Promise<number> {
+  const only = ids ? sql`and id = any(${`{${ids.join(',')}}`}::int[])` : sql``
+  await db.execute(
+    sql`update alert_events set read_at = now() where user_id = ${userId} and read_at is null ${only}`,
+  )
+  const [row] = await queryRows<{ unread: number }>(
+    db,
+    sql`select count(*)::int as unread from alert_events where user_id = ${userId} and read_at is null`,
+  )
+  return row?.unread ?? 0
+}
