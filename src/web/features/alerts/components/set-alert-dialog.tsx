@@ -4,9 +4,9 @@ import { FormProvider, useController, useForm } from 'react-hook-form'
 import type { CreateAlertData } from '#shared/contract/alerts.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { PRICE_STEP } from '#shared/money.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { Dialog } from '#web/components/ui/dialog.tsx'
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { focusField, NumberField } from '#web/components/ui/form-fields.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
@@ -109,19 +109,13 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
               The conditions could not be loaded. Close the dialog and try again.
             </p>
           ) : null}
-          <div className="mt-2 flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => onOpenChange(false)}
-              disabled={create.isPending}
-              className={buttonClasses('secondary', 'md')}
-            >
-              Cancel
-            </button>
-            <button type="submit" disabled={create.isPending} className={buttonClasses('primary', 'md')}>
-              {create.isPending ? 'Creating...' : 'Create Alert'}
-            </button>
-          </div>
+          <DialogActions
+            className="mt-2"
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Create Alert"
+            pendingLabel="Creating..."
+          />
         </form>
       </FormProvider>
     </Dialog>

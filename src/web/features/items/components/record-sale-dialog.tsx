@@ -6,8 +6,8 @@ import type { RecordSaleData } from '#shared/contract/market.ts'
 import { SALE_SOURCES } from '#shared/contract/values.ts'
 import { defaultPastDay, todayUtc } from '#shared/dates.ts'
 import { CURRENCIES, type CurrencyCode, PRICE_STEP } from '#shared/money.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { TextField } from '#web/components/ui/form-fields.tsx'
 import { Select } from '#web/components/ui/select.tsx'
@@ -189,19 +189,13 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
             </p>
           ) : null}
 
-          <div className="mt-2 flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => onOpenChange(false)}
-              disabled={record.isPending}
-              className={buttonClasses('secondary', 'md')}
-            >
-              Cancel
-            </button>
-            <button type="submit" disabled={record.isPending} className={buttonClasses('primary', 'md')}>
-              {record.isPending ? RECORD_SALE_TEXTS.pending : RECORD_SALE_TEXTS.submit}
-            </button>
-          </div>
+          <DialogActions
+            className="mt-2"
+            onCancel={() => onOpenChange(false)}
+            pending={record.isPending}
+            submitLabel={RECORD_SALE_TEXTS.submit}
+            pendingLabel={RECORD_SALE_TEXTS.pending}
+          />
         </form>
       </FormProvider>
     </Dialog>

@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { RejectBody } from '#shared/contract/common.ts'
 import { REASON_MAX_LENGTH } from '#shared/contract/values.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts'
@@ -72,19 +72,13 @@ export function ReasonDialog({
               </>
             )}
           </Field>
-          <div className="flex flex-col-reverse gap-3 border-line border-t pt-5 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => onOpenChange(false)}
-              disabled={pending}
-              className={buttonClasses('secondary', 'md')}
-            >
-              Cancel
-            </button>
-            <button type="submit" disabled={pending} className={buttonClasses('danger', 'md')}>
-              {pending ? pendingLabel : submitLabel}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            variant="danger"
+          />
         </form>
       </FormProvider>
     </Dialog>
