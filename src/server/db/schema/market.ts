@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   char,
   date,
@@ -297,12 +298,39 @@ export const alertEvents = pgTable(
     /** The fair price in the alert's currency, at the rate of the moment it fired (yen run large: wider). */
     price: numeric({ precision: 20, scale: 2 }).notNull(),
     readAt: timestamp({ withTimezone: true }),
+    /** When the e-mail telling of it went out (immediately or in a digest); null while it waits or never will. */
+    emailedAt: timestamp({ withTimezone: true }),
     createdAt: timestampDefaultNow(),
   },
   (table) => [
     index('alert_events_user_idx').on(table.userId, table.createdAt),
     index('alert_events_alert_idx').on(table.alertId),
+    // The mailer's outbox: the events no e-mail has told of yet.
+    index('alert_events_unemailed_idx')
+      .on(table.userId, table.id)
+      .where(sql`${table.emailedAt} is null`),
   ],
+)
+
+/**
+ * Items whose verified sales changed and whose prices wait to be recomputed (DESIGN §5: recompute after
+ * commit). A sale's transaction appends a row; a worker takes an item's rows with SKIP LOCKED, recomputes
+ * once from the earliest `fromDay`, and deletes them. Append-only, so recording a sale never waits on a worker.
+ */
+export const priceRecomputeQueue = pgTable(
+  'price_recompute_queue',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    grade: text({ enum: ['new', 'used'] }).notNull(),
+    /** The day of the sale that changed: history is recomputed from there on. */
+    fromDay: date().notNull(),
+    /** When the change committed (clock time, not the transaction's start): freshness is measured from here. */
+    enqueuedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [index('price_recompute_queue_item_idx').on(table.itemId, table.grade)],
 )
 
 /** In-app notifications, e.g. a price alert that fired. */

@@ -18,6 +18,10 @@ export const users = pgTable('users', {
    * (issue 12): the user's choice, the same on every screen.
    */
   valueUnpricedAtRetail: boolean().notNull().default(false),
+  /** How price alerts reach the user by e-mail (when SMTP_URL is set): at once, a daily digest, or not at all. */
+  alertEmail: text({ enum: ['immediate', 'daily', 'off'] })
+    .notNull()
+    .default('immediate'),
   /** Null for users who only sign in through OpenID Connect. */
   passwordHash: text(),
   role: text({ enum: ['user', 'admin'] })
