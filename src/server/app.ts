@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
 import type { Database } from './db/client.ts'
+import type { Listen } from './db/listener.ts'
 import { nulFreeValidator } from './lib/nul-free-validator.ts'
 import { ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
@@ -40,11 +41,18 @@ declare module 'fastify' {
     readCache: ReadCache
     /** This instance's import job runner (started with the app when `imports.runJobs`). */
     importJobs: ImportJobs
+    /** LISTEN on a database channel (see `AppOptions.listen`). */
+    listenTo: Listen
   }
 }
 
 export interface AppOptions {
   db: Database
+  /**
+   * The database handle's LISTEN (`DatabaseHandle.listen`): live notifications and prompt recomputes in every
+   * instance. Without it nothing is heard and the work waiting in the database is found by polling alone.
+   */
+  listen?: Listen
   /** Built web app to serve; omitted in API tests. */
   webDistDir?: string
   logger?: FastifyServerOptions['logger']
@@ -91,6 +99,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(nulFreeValidator(validatorCompiler))
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
+  app.decorate('listenTo', options.listen ?? (async () => async () => {}))
   app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
   const importJobs = new ImportJobs({
     db: options.db,

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   })
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     webDistDir: config.WEB_DIST_DIR,
     logger: loggerOptions({ level: config.LOG_LEVEL }),
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
+import { ALERT_EVENTS_CHANNEL } from '#server/modules/alerts/alerts.evaluate.repo.ts'
 import { currentRates } from '#server/modules/fx/fx.service.ts'
 import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
 import { todayUtc } from '#shared/dates.ts'
@@ -18,6 +19,7 @@ const context = setupTestApp()
 let people: Record<'owner' | 'trusted', string>
 let itemId: number
 let sealed: number
+let ownerId: string
 
 beforeAll(async () => {
   people = await signUpPeople(context.app, context.database.db, ['owner', 'trusted'])
@@ -41,6 +43,8 @@ beforeAll(async () => {
     sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
   )
   sealed = (row as { id: number }).id
+  const me = await context.app.inject({ url: '/api/auth/user', headers: { cookie: people.owner } })
+  ownerId = me.json().id
 })
 
 const setAlert = async (payload: Record<string, unknown>) => {
@@ -81,6 +85,32 @@ const evaluateAt = (fairPriceGbp: string | null) =>
   context.database.db.transaction((tx) => evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp }))
 
 describe('an alert', () => {
+  it('tells its owner on the alert-events channel once the firing has committed, in PGlite and PostgreSQL', async () => {
+    const heard: string[] = []
+    const stop = await context.app.listenTo(ALERT_EVENTS_CHANNEL, (payload) => heard.push(payload))
+    try {
+      const alert = await setAlert({ direction: 'above', thresholdValue: '5000' })
+      // Rolled back: nothing is heard.
+      await context.database.db
+        .transaction(async (tx) => {
+          await evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp: '5100.00' })
+          throw new Error('roll back')
+        })
+        .catch(() => {})
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(heard).toEqual([])
+      await evaluateAt('5100.00')
+      await expect.poll(() => heard, { timeout: 5000 }).toEqual([ownerId])
+      await context.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${alert.id}`,
+        headers: { cookie: people.owner },
+      })
+    } finally {
+      await stop()
+    }
+  })
+
   it('fires once when a sale moves the fair price across, re-arms 2 % back, and fires again', async () => {
     const below = await setAlert({ direction: 'below', thresholdValue: '600' })
     const paused = await setAlert({ direction: 'above', thresholdValue: '700', active: false })

@@ -13,7 +13,7 @@ export function setupTestApp(options: Omit<AppOptions, 'db'> = {}): TestContext 
   const context = {} as TestContext
   beforeAll(async () => {
     context.database = await createTestDatabase()
-    context.app = await buildApp({ db: context.database.db, ...options })
+    context.app = await buildApp({ db: context.database.db, listen: context.database.listen, ...options })
   })
   afterAll(async () => {
     await context.app?.close()

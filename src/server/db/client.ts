@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { lockDataDir } from './data-dir-lock.ts'
+import { type Listen, PostgresListener } from './listener.ts'
 import { createPool } from './pool.ts'
 import * as schema from './schema/index.ts'
 
@@ -16,6 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>
 export interface DatabaseHandle {
   db: Database
   driver: 'pglite' | 'postgres'
+  /** LISTEN for notifications (NOTIFY / pg_notify) on a channel: the recompute queue, new alert events. */
+  listen: Listen
   close: () => Promise<void>
 }
 
@@ -47,10 +50,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end()
       throw error
     }
+    const listener = new PostgresListener(options.url, options.connectTimeoutMs ?? 5000)
     return {
       db: drizzleNodePg(pool, drizzleOptions) as unknown as Database,
       driver: 'postgres',
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close()
+        await pool.end()
+      },
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
@@ -70,6 +78,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: drizzlePglite(client, drizzleOptions) as unknown as Database,
     driver: 'pglite',
+    // One connection in one process: a NOTIFY inside it reaches its own listeners.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler)
+      return () => unlisten()
+    },
     close: async () => {
       try {
         await client.close()

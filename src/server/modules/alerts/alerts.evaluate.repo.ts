@@ -55,7 +55,13 @@ export interface Firing {
   price: string
 }
 
-/** The alerts that fired: disarmed, stamped, and an event each (one statement for any number). */
+/** Told, with the user's id, when alert events of a user are committed (the SSE stream and the mailer listen). */
+export const ALERT_EVENTS_CHANNEL = 'alert_events'
+
+/**
+ * The alerts that fired: disarmed, stamped, and an event each (one statement for any number); each user
+ * concerned is notified on ALERT_EVENTS_CHANNEL when the transaction commits.
+ */
 export async function recordFirings(db: Database, firings: Firing[]): Promise<void> {
   if (firings.length === 0) return
   const ids = firings.map((firing) => firing.alert.id)
@@ -71,6 +77,10 @@ export async function recordFirings(db: Database, firings: Firing[]): Promise<vo
       ${pgArray(firings.map((f) => f.alert.thresholdValue))}::numeric[],
       ${pgArray(firings.map((f) => f.alert.currency))}::char(3)[],
       ${pgArray(firings.map((f) => f.priceGbp))}::numeric[], ${pgArray(firings.map((f) => f.price))}::numeric[])`)
+  const users = [...new Set(firings.map((firing) => firing.alert.userId))]
+  await db.execute(
+    sql`select pg_notify(${ALERT_EVENTS_CHANNEL}, u) from unnest(${pgArray(users)}::text[]) as u`,
+  )
 }
 
 /** Fired alerts the price has moved back from: ready to fire again. */
