@@ -51,7 +51,8 @@ export class PostgresListener {
     return async () => {
       this.subscriptions.delete(subscription)
       const stillHeard = [...this.subscriptions].some((other) => other.channel === channel)
-      if (!stillHeard && this.client) await this.client.query(`unlisten ${quoteChannel(channel)}`).catch(() => {})
+      if (!stillHeard && this.client)
+        await this.client.query(`unlisten ${quoteChannel(channel)}`).catch(() => {})
     }
   }
 
