@@ -306,9 +306,7 @@ export const alertEvents = pgTable(
     index('alert_events_user_idx').on(table.userId, table.createdAt),
     index('alert_events_alert_idx').on(table.alertId),
     // The mailer's outbox: the events no e-mail has told of yet.
-    index('alert_events_unemailed_idx')
-      .on(table.userId, table.id)
-      .where(sql`${table.emailedAt} is null`),
+    index('alert_events_unemailed_idx').on(table.userId, table.id).where(sql`${table.emailedAt} is null`),
   ],
 )
 
