@@ -98,7 +98,7 @@ export async function recordSale({
     if (!recorded) throw conflict('This sale has already been recorded.')
     if (status === 'verified') {
       await adjustConditionStats(tx, sale, 1)
-      await recomputePrices({ db: tx, itemId, grade: sale.grade, fromDay: sale.saleDate })
+      await pricesChanged({ db: tx, itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return recorded
   })
@@ -124,7 +124,7 @@ export async function verifySale({
     if (sale.status !== 'verified') {
       await markVerified(tx, id, actor.id)
       await adjustConditionStats(tx, sale, 1)
-      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
+      await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
   })
@@ -153,7 +153,7 @@ export async function rejectSale({
     await markRejected(tx, id, { reason, moderatorId: actor.id })
     if (sale.status === 'verified') {
       await adjustConditionStats(tx, sale, -1)
-      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
+      await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
   })
@@ -189,10 +189,18 @@ export async function removeSale({
     await deleteSaleRow(tx, id)
     if (sale.status === 'verified') {
       await adjustConditionStats(tx, sale, -1)
-      await recomputePrices({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
+      await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return { itemId: sale.itemId }
   })
+}
+
+/**
+ * The verified sales of an item and grade changed from `fromDay` on (a sale recorded, verified, rejected or
+ * deleted, or a feed's sales): its prices and alerts follow. Called inside the change's transaction.
+ */
+export async function pricesChanged(args: { db: Database; itemId: number; grade: Grade; fromDay: string }) {
+  await recomputePrices(args)
 }
 
 /**
