@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   alertEmail: text({ enum: ['immediate', 'daily', 'off'] })
     .notNull()
     .default('immediate'),
+  /** The secret in the one-click unsubscribe link of alert e-mails: it stops them without signing in. */
+  emailToken: uuid().notNull().unique('users_email_token_unique').defaultRandom(),
   /** Null for users who only sign in through OpenID Connect. */
   passwordHash: text(),
   role: text({ enum: ['user', 'admin'] })
