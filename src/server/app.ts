@@ -11,6 +11,7 @@ import { nulFreeValidator } from './lib/nul-free-validator.ts'
 import { ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
+import { alertsStreamRoutes } from './modules/alerts/alerts.stream.routes.ts'
 import { type AuthRoutesOptions, authRoutes } from './modules/auth/auth.routes.ts'
 import { OidcClient, type OidcSettings } from './modules/auth/oidc.ts'
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts'
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(importsRoutes, { jobs: importJobs, fetch: options.imports?.fetch })
       await api.register(wantedRoutes)
       await api.register(alertsRoutes)
+      await api.register(alertsStreamRoutes)
     },
     { prefix: '/api' },
   )

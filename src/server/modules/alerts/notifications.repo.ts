@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import type { NotificationList } from '#shared/contract/alerts.ts'
+import type { Notification, NotificationList } from '#shared/contract/alerts.ts'
 
 /** A page of the user's notifications (the alerts that fired), newest first, with the counts. */
 export async function findNotificationPage(
@@ -39,4 +39,40 @@ export async function markRead(db: Database, userId: string, ids: number[] | und
     sql`select count(*)::int as unread from alert_events where user_id = ${userId} and read_at is null`,
   )
   return row?.unread ?? 0
+}
+
+/** The user's newest notification id (0: none yet): where a new live stream starts. */
+export async function lastNotificationId(db: Database, userId: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select coalesce(max(id), 0)::int as id from alert_events where user_id = ${userId}`,
+  )
+  return row?.id ?? 0
+}
+
+/**
+ * The user's notifications after `afterId`, oldest first, at most `limit` (the live stream's catch-up), in the
+ * list's shape. Ids only grow, so "after the last one sent" is exactly what a stream has not sent.
+ */
+export async function findNotificationsAfter(
+  db: Database,
+  userId: string,
+  afterId: number,
+  limit: number,
+): Promise<Notification[]> {
+  const [row] = await queryRows<{ notifications: Notification[] }>(
+    db,
+    sql`with page as (
+        select e.* from alert_events e where e.user_id = ${userId} and e.id > ${afterId} order by e.id limit ${limit})
+      select coalesce((select json_agg(json_build_object(
+          'id', e.id, 'alertId', e.alert_id,
+          'item', json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
+            'imageUrl', i.image_url, 'type', i.type),
+          'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
+          'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
+          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'read', e.read_at is not null) order by e.id)
+        from page e join items i on i.id = e.item_id join conditions c on c.id = e.condition_id), '[]') as notifications`,
+  )
+  return row?.notifications ?? []
 }

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { type Notification, notificationSchema } from '#shared/contract/alerts.ts'
+import { todayUtc } from '#shared/dates.ts'
+import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+/**
+ * GET /api/me/events (issue 13 part 4) over a real socket: an alert fired by a sale arrives live as a
+ * Server-Sent Event; signed out is 401; another user's firing is not sent; a reconnect's Last-Event-ID
+ * gets what was missed.
+ */
+const context = setupTestApp()
+let base: string
+let people: Record<'owner' | 'other' | 'trusted', string>
+let itemId: number
+let sealed: number
+let ownersAlert: number
+
+beforeAll(async () => {
+  base = await context.app.listen({ host: '127.0.0.1', port: 0 })
+  people = await signUpPeople(context.app, context.database.db, ['owner', 'other', 'trusted'])
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/items',
+    headers: { cookie: people.trusted },
+    payload: {
+      type: 'set',
+      number: 'SSE-1',
+      name: 'Stream Station',
+      theme: 'City',
+      year: 2021,
+      currency: 'GBP',
+    },
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  itemId = created.json().id
+  const [row] = await queryRows<{ id: number }>(
+    context.database.db,
+    sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
+  )
+  sealed = (row as { id: number }).id
+})
+
+interface Stream {
+  response: Response
+  /** The next event (skipping comments), or null when none comes within `ms`. */
+  next(ms?: number): Promise<{ id?: string; event?: string; data: string } | null>
+  close(): Promise<void>
+}
+
+async function openStream(cookie: string | undefined, headers: Record<string, string> = {}): Promise<Stream> {
+  const controller = new AbortController()
+  const response = await fetch(`${base}/api/me/events`, {
+    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}), ...headers },
+    signal: controller.signal,
+  })
+  const reader = response.body?.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null
+  const next: Stream['next'] = async (ms = 5000) => {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const blocks = buffer.split('\n\n')
+      while (blocks.length > 1) {
+        const block = blocks.shift() as string
+        buffer = blocks.join('\n\n')
+        const fields: Record<string, string> = {}
+        for (const line of block.split('\n')) {
+          if (line === '' || line.startsWith(':')) continue
+          const colon = line.indexOf(':')
+          fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart()
+        }
+        if (fields.data !== undefined) return { id: fields.id, event: fields.event, data: fields.data }
+      }
+      const left = deadline - Date.now()
+      if (!reader || left <= 0) return null
+      pending ??= reader.read()
+      const result = await Promise.race([
+        pending,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+      ])
+      if (result === null) return null
+      pending = null
+      if (result.done) return null
+      buffer += decoder.decode(result.value, { stream: true })
+    }
+  }
+  return {
+    response,
+    next,
+    close: async () => {
+      controller.abort()
+      await reader?.cancel().catch(() => {})
+    },
+  }
+}
+
+const setAlert = async (cookie: string, direction: 'below' | 'above', thresholdValue: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    headers: { cookie },
+    payload: { itemId, conditionId: sealed, currency: 'GBP', direction, thresholdValue },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json().id as number
+}
+const recordSale = async (price: string) => {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/api/items/${itemId}/sales`,
+    headers: { cookie: people.trusted },
+    payload: { price, currency: 'GBP', conditionId: sealed, saleDate: todayUtc(), source: 'eBay' },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  await pricesSettled(context.app)
+}
+const firedFor = (alertId: number) =>
+  queryRows<{ id: number }>(context.database.db, sql`select id from alert_events where alert_id = ${alertId}`)
+
+const open: Stream[] = []
+afterAll(async () => {
+  await Promise.all(open.map((stream) => stream.close()))
+})
+
+describe('GET /api/me/events', () => {
+  it('answers 401 to a signed-out request, as JSON', async () => {
+    const response = await fetch(`${base}/api/me/events`, { headers: { accept: 'text/event-stream' } })
+    expect(response.status).toBe(401)
+    expect((await response.json()).code).toBe('UNAUTHENTICATED')
+  })
+
+  it("sends the owner's alert fired by a sale live, and not another user's", async () => {
+    const owners = await openStream(people.owner)
+    const others = await openStream(people.other)
+    open.push(owners, others)
+    expect(owners.response.status).toBe(200)
+    expect(owners.response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expect(owners.response.headers.get('cache-control')).toContain('no-cache')
+
+    ownersAlert = await setAlert(people.owner, 'above', '1000')
+    const othersAlert = await setAlert(people.other, 'above', '100')
+
+    // Only the other user's alert fires: the owner's stream stays quiet.
+    await recordSale('500')
+    await expect.poll(() => firedFor(othersAlert), { timeout: 10_000 }).toHaveLength(1)
+    const theirs = await others.next(10_000)
+    expect(theirs?.event).toBe('notification')
+    expect(notificationSchema.parse(JSON.parse(theirs?.data ?? '')).alertId).toBe(othersAlert)
+    expect(await owners.next(500)).toBeNull()
+
+    // The fair price goes above 1000: the owner's alert fires and arrives.
+    await recordSale('5000')
+    await recordSale('5001')
+    const event = await owners.next(10_000)
+    expect(event?.event).toBe('notification')
+    const notification: Notification = notificationSchema.parse(JSON.parse(event?.data ?? ''))
+    expect(notification).toMatchObject({
+      alertId: ownersAlert,
+      direction: 'above',
+      thresholdValue: '1000.00',
+      currency: 'GBP',
+      read: false,
+      item: { id: itemId, number: 'SSE-1', name: 'Stream Station' },
+    })
+    expect(event?.id).toBe(String(notification.id))
+    // Only once, and never the other user's.
+    expect(await owners.next(500)).toBeNull()
+    expect(await others.next(200)).toBeNull()
+  })
+
+  it('sends what a reconnect missed after its Last-Event-ID', async () => {
+    const [first] = await firedFor(ownersAlert)
+    const missed = (first as { id: number }).id
+    const replay = await openStream(people.owner, { 'last-event-id': String(missed - 1) })
+    open.push(replay)
+    const event = await replay.next()
+    expect(event?.id).toBe(String(missed))
+    // Nothing after it; and from the latest id on, nothing is sent again.
+    expect(await replay.next(300)).toBeNull()
+    const fresh = await openStream(people.owner, { 'last-event-id': String(missed) })
+    open.push(fresh)
+    expect(await fresh.next(300)).toBeNull()
+  })
+
+  it('refuses a user more than 10 open streams at once (429), and has room again once one closes', async () => {
+    const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(people.other)))
+    open.push(...streams)
+    // The other user's stream from the first test is open too: the tenth here is already one too many.
+    expect(streams.map((stream) => stream.response.status).sort()).toEqual([...Array(9).fill(200), 429])
+    const extra = await fetch(`${base}/api/me/events`, { headers: { cookie: people.other } })
+    expect(extra.status).toBe(429)
+    expect((await extra.json()).code).toBe('TOO_MANY_STREAMS')
+    await streams.find((stream) => stream.response.status === 200)?.close()
+    await expect
+      .poll(async () => {
+        const again = await openStream(people.other)
+        open.push(again)
+        return again.response.status
+      })
+      .toBe(200)
+  })
+})
