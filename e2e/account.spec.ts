@@ -129,7 +129,7 @@ test('sign up, onboard, edit the profile, change currency, sign out and in again
   await page.getByRole('menuitem', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings - Coming Soon')
   await page.goto('/alerts')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerts - Coming Soon')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerts')
   await page.goto('/collection')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Collection')
   await page.goto('/no-such-page')

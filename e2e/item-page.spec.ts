@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { FALCON_SLUG, waitForImages } from './catalogue-support.ts'
+import { createItem, FALCON_SLUG, uniqueToken, waitForImages } from './catalogue-support.ts'
+import { adminPage } from './moderation-support.ts'
 import {
   CATALOGUE_URL,
   collectErrors,
@@ -72,6 +73,41 @@ test('item page: details, tabs and share, read-only when signed out', async ({ p
     `${CATALOGUE_URL}/item/${FALCON_SLUG}`,
   )
   expect(errors).toEqual([])
+})
+
+test('the Sales History tab shows 50 sales at a time, with how many there are', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const admin = await adminPage(browser, page.viewportSize())
+  const token = uniqueToken()
+  const item = await createItem(admin.request, { name: `Busy Market ${token}`, number: `BM${token}-1` })
+  // 55 verified sales (an admin's are verified on entry), a few at a time.
+  for (let batch = 0; batch < 5; batch++) {
+    await Promise.all(
+      Array.from({ length: 11 }, async (_, index) => {
+        const response = await admin.request.post(`/api/items/${item.id}/sales`, {
+          data: {
+            price: `${10 + batch * 11 + index}.00`,
+            currency: 'GBP',
+            conditionId: 1,
+            saleDate: new Date().toISOString().slice(0, 10),
+            source: 'eBay',
+          },
+          headers: { origin: CATALOGUE_URL },
+        })
+        expect(response.status(), await response.text()).toBe(201)
+      }),
+    )
+  }
+  await admin.context().close()
+  await page.goto(`/item/${item.slug}`)
+  await page.getByRole('tab', { name: 'Sales History' }).click()
+  const sales = page.getByRole('list', { name: 'Sales' }).locator(':scope > li')
+  await expect(sales).toHaveCount(50)
+  await expect(page.getByText('Showing 50 of 55')).toBeVisible()
+  await saveScreenshot(page, 'sales-history-paged', { fullPage: false })
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(sales).toHaveCount(55)
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
 })
 
 test('an unknown item says so, with a way home', async ({ page }) => {

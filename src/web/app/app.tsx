@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { Toaster } from '../components/ui/toaster.tsx'
+import { useNotificationEvents } from '../features/alerts/index.ts'
 import { SessionProvider, useSession } from '../lib/auth/use-session.tsx'
 import { CurrencyProvider } from '../lib/currency/currency-provider.tsx'
 import { createQueryClient } from '../lib/query-client.ts'
@@ -24,6 +25,7 @@ export function App() {
             <AppRoutes />
           </AppLayout>
           <Onboarding />
+          <LiveNotifications />
           <Toaster />
         </CurrencyProvider>
       </SessionProvider>
@@ -40,4 +42,11 @@ function Onboarding() {
       <OnboardingDialog />
     </Suspense>
   )
+}
+
+/** Signed in with access: this tab hears the user's alerts as they fire (one stream per tab). */
+function LiveNotifications() {
+  const { status } = useSession()
+  useNotificationEvents(status === 'ready')
+  return null
 }

@@ -58,7 +58,7 @@ const ImportPage = lazyPage(() => import('../features/imports/pages/import-page.
 const WantedPage = lazyPage(() => import('../features/wanted/pages/wanted-page.tsx'), 'WantedPage')
 const WatchlistPage = lazyPage(() => import('../features/alerts/pages/watchlist-page.tsx'), 'WatchlistPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
-const AlertsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'AlertsPage')
+const AlertsPage = lazyPage(() => import('../features/alerts/pages/alerts-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
 
 /**
@@ -72,7 +72,6 @@ export const SIGNED_IN_PATHS = [
   '/social-feed',
   '/gallery',
   '/settings',
-  '/alerts',
   '/import-data',
   '/add-item',
   '/moderation',
@@ -100,6 +99,7 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
         <Route path="/item/:slug/edit" component={UnauthorizedRedirect} />
         <Route path="/item/:slug" component={ItemPage} />
         <Route path="/watchlist" component={WatchlistPage} />
+        <Route path="/alerts" component={AlertsPage} />
         {SIGNED_IN_PATHS.map((path) => (
           <Route key={path} path={path} component={UnauthorizedRedirect} />
         ))}

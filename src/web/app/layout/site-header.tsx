@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react'
 import { Link, useLocation } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
+import { NotificationBell } from '#web/features/alerts/index.ts'
 import { navigateToLogin } from '#web/lib/auth/auth-queries.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { CurrencyMenu } from './currency-menu.tsx'
@@ -42,6 +43,7 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-2">
           {status === 'signed-out' || status === 'ready' ? <CurrencyMenu /> : null}
+          {signedIn ? <NotificationBell /> : null}
           {signedIn ? <UserMenu user={user} /> : null}
           {/* The login page has its own forms; elsewhere signed-out visitors get the button. */}
           {status === 'signed-out' && location !== '/login' ? <SignInButton /> : null}

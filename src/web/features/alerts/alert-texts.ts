@@ -32,3 +32,27 @@ export const DIRECTION_OPTIONS: ReadonlyArray<{ value: AlertDirection; label: st
 
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
 export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)
+
+/** The notification centre (/alerts), the bell and the live toast: ours (the spec has only a placeholder). */
+export const NOTIFICATION_TEXTS = {
+  title: 'Alerts',
+  bell: 'Notifications',
+  signInText: 'Sign in to see the price alerts that fired.',
+  empty: 'No alerts yet',
+  emptyText: 'When the fair price of something you watch crosses your threshold, it shows here.',
+  watchlist: 'My Watchlist',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark read',
+  unread: 'Unread',
+  loadError: 'The alerts could not be loaded.',
+  markFailure: 'Failed to mark alerts as read',
+  /** The live toast when an alert fires (not in spec 02 §8, which has no such toast). */
+  triggered: 'Price alert triggered',
+} as const
+
+/** 'Fell below' / 'Rose above': what the price did to fire the alert. */
+export const FIRED_LABELS: Record<AlertDirection, string> = { below: 'Fell below', above: 'Rose above' }
+
+/** The bell's accessible name: 'Notifications, 3 unread'. */
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `${NOTIFICATION_TEXTS.bell}, ${unread} unread` : NOTIFICATION_TEXTS.bell

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { Alert, CreateAlertBody, UpdateAlertBody } from '#shared/contract/alerts.ts'
 import { apiRequest } from '#web/lib/api.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
-import { invalidateAlerts } from './queries.ts'
+import { invalidateAlerts, invalidateNotifications } from './queries.ts'
 
 /** POST /api/alerts (spec 02 §7: refreshes /api/me/alerts). */
 export function useCreateAlert() {
@@ -29,5 +29,15 @@ export function useDeleteAlert() {
   return useApiMutation({
     mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/alerts/${id}`),
     onSuccess: () => invalidateAlerts(queryClient),
+  })
+}
+
+/** POST /api/me/notifications/read: these notifications (ids), or all of them (none). */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient()
+  return useApiMutation({
+    mutationFn: (ids?: number[]) =>
+      apiRequest<{ unread: number }>('POST', '/api/me/notifications/read', { body: ids ? { ids } : {} }),
+    onSuccess: () => invalidateNotifications(queryClient),
   })
 }

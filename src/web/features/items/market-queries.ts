@@ -15,7 +15,7 @@ import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { apiRequest } from '#web/lib/api.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
-export const SALES_PAGE_SIZE = 20
+export const SALES_PAGE_SIZE = 50
 /** Prices move only when a sale is recorded; others' sales show up within this long. */
 export const MARKET_STALE_MS = 30_000
 

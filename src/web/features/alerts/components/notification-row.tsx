@@ -1,0 +1,77 @@
+import { Check } from 'lucide-react'
+import { Link } from 'wouter'
+import type { Notification } from '#shared/contract/alerts.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { ItemImage } from '#web/components/ui/item-image.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { exactTime, relativeTime } from '#web/lib/format.ts'
+import { NOTIFICATION_TEXTS } from '../alert-texts.ts'
+import { firedText } from '../notification-text.ts'
+
+interface NotificationRowProps {
+  notification: Notification
+  now: number
+  onMarkRead: () => void
+  busy: boolean
+}
+
+/**
+ * One fired alert: the item's picture, its number and name linking to it, the condition, 'Fell below £600.00'
+ * with the fair price that fired it (in the alert's currency, and in pounds when that is another), and when.
+ * Unread ones stand out (a dot, a tinted card, 'Unread' for screen readers) and can be marked read.
+ */
+export function NotificationRow({ notification, now, onMarkRead, busy }: NotificationRowProps) {
+  const { fired, price, priceGbp } = firedText(notification)
+  const title = `${notification.item.number} - ${notification.item.name}`
+  const unread = !notification.read
+  return (
+    <Card
+      as="li"
+      data-testid="notification-row"
+      data-unread={unread || undefined}
+      className={cn(
+        'relative flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap',
+        unread && 'border-brick-yellow/40 bg-brick-yellow/[0.04]',
+      )}
+    >
+      {unread ? (
+        <span aria-hidden="true" className="absolute top-4 left-1.5 size-2 rounded-full bg-brick-yellow" />
+      ) : null}
+      <ItemImage item={notification.item} alt="" fallback="icon" className="size-16 shrink-0" />
+      <div className="min-w-0 flex-1 basis-48">
+        <Link
+          href={`/item/${notification.item.slug}`}
+          className={cn('underline-offset-2 hover:underline', unread ? 'font-bold' : 'font-semibold')}
+        >
+          {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
+          {title}
+        </Link>
+        <p className="text-muted text-sm">{notification.condition}</p>
+        <p className="mt-1 text-sm">
+          <span className="font-semibold">{fired}</span>
+          {': fair price '}
+          <span className="tabular font-semibold">{price}</span>
+          {priceGbp ? <span className="tabular text-muted"> ({priceGbp})</span> : null}
+        </p>
+        <p className="text-muted text-xs">
+          <time dateTime={notification.createdAt} title={exactTime(notification.createdAt)}>
+            {relativeTime(notification.createdAt, now) ?? exactTime(notification.createdAt)}
+          </time>
+        </p>
+      </div>
+      {unread ? (
+        <button
+          type="button"
+          onClick={onMarkRead}
+          disabled={busy}
+          aria-label={`${NOTIFICATION_TEXTS.markRead}: ${title}`}
+          className={buttonClasses('ghost', 'sm', 'ml-auto')}
+        >
+          <Check aria-hidden="true" />
+          {NOTIFICATION_TEXTS.markRead}
+        </button>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,125 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { BellOff, BellRing, CheckCheck, Eye, LogIn } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import { EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { ALERT_TEXTS, NOTIFICATION_TEXTS } from '../alert-texts.ts'
+import { NotificationRow } from '../components/notification-row.tsx'
+import { useMarkNotificationsRead } from '../mutations.ts'
+import { notificationQueries } from '../queries.ts'
+
+/**
+ * The notification centre (issue 13 part 4; the spec's 'Alerts - Coming Soon' placeholder before): the alerts
+ * that fired, newest first, a page at a time, each marked read on its own or all at once. 'Sign in Required'
+ * when signed out, as the watchlist.
+ */
+export function AlertsPage() {
+  useDocumentTitle(NOTIFICATION_TEXTS.title)
+  const { status } = useSession()
+  if (status !== 'ready') return <SignInRequired />
+  return <NotificationCentre />
+}
+
+function SignInRequired() {
+  return (
+    <div className="page-width py-8 sm:py-12">
+      <EmptyScreen icon={Eye} title={ALERT_TEXTS.signInRequired} text={NOTIFICATION_TEXTS.signInText}>
+        <Link href="/login" className={buttonClasses('primary', 'md')}>
+          <LogIn aria-hidden="true" />
+          Sign in
+        </Link>
+      </EmptyScreen>
+    </div>
+  )
+}
+
+function NotificationCentre() {
+  const query = useInfiniteQuery(notificationQueries.list())
+  const markRead = useMarkNotificationsRead()
+  // Relative times are worked out against the moment the page was drawn.
+  const [now] = useState(() => Date.now())
+  const pages = query.data?.pages ?? []
+  const last = pages.at(-1)
+  const rows = pages.flatMap((page) => page.notifications)
+  const unread = last?.unread ?? 0
+  const busyIds = markRead.isPending ? markRead.variables : undefined
+
+  const mark = (ids?: number[]) =>
+    markRead.mutate(ids, {
+      onError: (error) =>
+        toast({
+          title: NOTIFICATION_TEXTS.markFailure,
+          description: serverMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    })
+
+  return (
+    <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">{NOTIFICATION_TEXTS.title}</h1>
+        {last ? (
+          <span className="tabular inline-flex min-w-8 items-center justify-center rounded-full border border-brick-yellow/50 bg-brick-yellow/10 px-2.5 py-0.5 font-semibold text-brick-yellow text-sm">
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+        <div className="ml-auto flex flex-wrap gap-2">
+          <Link href="/watchlist" className={buttonClasses('ghost', 'sm')}>
+            <Eye aria-hidden="true" />
+            {NOTIFICATION_TEXTS.watchlist}
+          </Link>
+          {rows.length > 0 ? (
+            <button
+              type="button"
+              onClick={() => mark()}
+              disabled={unread === 0 || markRead.isPending}
+              className={buttonClasses('secondary', 'sm')}
+            >
+              <CheckCheck aria-hidden="true" />
+              {NOTIFICATION_TEXTS.markAllRead}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      {query.isPending ? (
+        <RowsSkeleton />
+      ) : query.isError ? (
+        <ListError text={NOTIFICATION_TEXTS.loadError} onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyScreen icon={BellOff} title={NOTIFICATION_TEXTS.empty} text={NOTIFICATION_TEXTS.emptyText}>
+          <Link href="/watchlist" className={buttonClasses('primary', 'md')}>
+            <BellRing aria-hidden="true" />
+            {NOTIFICATION_TEXTS.watchlist}
+          </Link>
+        </EmptyScreen>
+      ) : (
+        <>
+          <ul aria-label="Triggered alerts" className="grid gap-3">
+            {rows.map((notification) => (
+              <NotificationRow
+                key={notification.id}
+                notification={notification}
+                now={now}
+                busy={busyIds === undefined || busyIds.includes(notification.id) ? markRead.isPending : false}
+                onMarkRead={() => mark([notification.id])}
+              />
+            ))}
+          </ul>
+          <LoadMore
+            shown={rows.length}
+            total={last?.total ?? rows.length}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { NOTIFICATION_EVENT, type Notification } from '#shared/contract/alerts.ts'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { triggeredToast } from './notification-text.ts'
+import { invalidateNotifications } from './queries.ts'
+
+export const EVENTS_PATH = '/api/me/events'
+
+/**
+ * The live stream of the signed-in user's notifications (one per tab, opened by the app shell): each alert
+ * that fires refreshes the bell and the centre and shows a toast. The browser reconnects by itself after a
+ * drop, sending the last event's id, and the server sends what was missed.
+ */
+export function useNotificationEvents(enabled: boolean) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return
+    const source = new EventSource(EVENTS_PATH)
+    const onNotification = (event: MessageEvent<string>) => {
+      let notification: Notification
+      try {
+        notification = JSON.parse(event.data) as Notification
+      } catch {
+        return
+      }
+      void invalidateNotifications(queryClient)
+      toast(triggeredToast(notification))
+    }
+    source.addEventListener(NOTIFICATION_EVENT, onNotification)
+    return () => {
+      source.removeEventListener(NOTIFICATION_EVENT, onNotification)
+      source.close()
+    }
+  }, [enabled, queryClient])
+}
