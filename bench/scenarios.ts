@@ -105,6 +105,19 @@ export const scenarios: Scenario[] = [
     requests: (sample) => pageItems(sample).map((id) => get(`/api/items/${id}/price-summary`)),
   },
   {
+    // Issue 13 part 7: the busiest items (thousands of sales each) open their Sales History as fast as any.
+    // bench/sales-page.ts measures one item of 10,000 sales against one of ten, with the query plans.
+    name: 'Sales History page, busiest items (page 1 and 3)',
+    budgetP99Ms: 15,
+    requests: ({ popularItemIds }) =>
+      popularItemIds
+        .slice(0, 100)
+        .flatMap((id) => [
+          get(`/api/items/${id}/sales?limit=50`),
+          get(`/api/items/${id}/sales?limit=50&offset=100`),
+        ]),
+  },
+  {
     name: 'item price history (90d, 1y)',
     budgetP99Ms: 15,
     requests: (sample) =>

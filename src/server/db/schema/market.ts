@@ -134,6 +134,9 @@ export const sales = pgTable(
       table.priceGbp,
       table.id,
     ),
+    // The Sales History tab's pages, newest first (read backwards): a page reads its 50 rows, not every sale of
+    // a popular item.
+    index('sales_item_date_id_idx').on(table.itemId, table.saleDate, table.id),
     index('sales_status_created_idx').on(table.status, table.createdAt),
     uniqueIndex('sales_duplicate_key')
       .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)

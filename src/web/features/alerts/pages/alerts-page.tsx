@@ -69,7 +69,7 @@ function NotificationCentre() {
             <span className="sr-only"> unread</span>
           </span>
         ) : null}
-        <div className="ml-auto flex flex-wrap gap-2">
+        <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
           <Link href="/watchlist" className={buttonClasses('ghost', 'sm')}>
             <Eye aria-hidden="true" />
             {NOTIFICATION_TEXTS.watchlist}

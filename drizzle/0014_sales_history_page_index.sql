@@ -1,0 +1,1 @@
+CREATE INDEX "sales_item_date_id_idx" ON "sales" USING btree ("item_id","sale_date","id");
