@@ -19,7 +19,7 @@ interface NotificationRowProps {
 /**
  * One fired alert: the item's picture, its number and name linking to it, the condition, 'Fell below £600.00'
  * with the fair price that fired it (in the alert's currency, and in pounds when that is another), and when.
- * Unread ones stand out (a dot, a tinted card, 'Unread' for screen readers) and can be marked read.
+ * Unread ones stand out (a yellow edge, a bold name, 'Unread' for screen readers) and can be marked read.
  */
 export function NotificationRow({ notification, now, onMarkRead, busy }: NotificationRowProps) {
   const { fired, price, priceGbp } = firedText(notification)
@@ -31,13 +31,10 @@ export function NotificationRow({ notification, now, onMarkRead, busy }: Notific
       data-testid="notification-row"
       data-unread={unread || undefined}
       className={cn(
-        'relative flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap',
-        unread && 'border-brick-yellow/40 bg-brick-yellow/[0.04]',
+        'flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap',
+        unread && 'shadow-[inset_4px_0_0_var(--color-brick-yellow)]',
       )}
     >
-      {unread ? (
-        <span aria-hidden="true" className="absolute top-4 left-1.5 size-2 rounded-full bg-brick-yellow" />
-      ) : null}
       <ItemImage item={notification.item} alt="" fallback="icon" className="size-16 shrink-0" />
       <div className="min-w-0 flex-1 basis-48">
         <Link
