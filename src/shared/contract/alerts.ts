@@ -148,8 +148,9 @@ export type MarkReadBody = z.input<typeof markReadBodySchema>
 export const unreadCountSchema = z.object({ unread: z.number().int() })
 
 /**
- * GET /api/me/events (text/event-stream): each new notification of the signed-in user as an event of this
- * name whose data is a `notificationSchema` object and whose id is the notification's id (a reconnect's
- * Last-Event-ID gets what was missed); a comment line now and then keeps the connection open.
+ * GET /api/me/events (text/event-stream): each new notification of the signed-in user as an event named
+ * NOTIFICATION_EVENT (values.ts, so the web app's shell reads it without zod) whose data is a
+ * `notificationSchema` object and whose id is the notification's id (a reconnect's Last-Event-ID gets what was
+ * missed); a comment line now and then keeps the connection open.
  */
-export const NOTIFICATION_EVENT = 'notification'
+export { NOTIFICATION_EVENT } from './values.ts'

@@ -149,3 +149,6 @@ export const ALERT_DIRECTIONS = ['below', 'above'] as const
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
 /** At most this many alerts per user (issue 13). */
 export const MAX_ALERTS_PER_USER = 500
+
+/** The Server-Sent Event name of a new notification on GET /api/me/events (contract/alerts.ts). */
+export const NOTIFICATION_EVENT = 'notification'

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { NOTIFICATION_EVENT, type Notification } from '#shared/contract/alerts.ts'
+import type { Notification } from '#shared/contract/alerts.ts'
+import { NOTIFICATION_EVENT } from '#shared/contract/values.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { triggeredToast } from './notification-text.ts'
 import { invalidateNotifications } from './queries.ts'
