@@ -36,7 +36,6 @@ export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : A
 /** The notification centre (/alerts), the bell and the live toast: ours (the spec has only a placeholder). */
 export const NOTIFICATION_TEXTS = {
   title: 'Alerts',
-  bell: 'Notifications',
   signInText: 'Sign in to see the price alerts that fired.',
   empty: 'No alerts yet',
   emptyText: 'When the fair price of something you watch crosses your threshold, it shows here.',
@@ -52,7 +51,3 @@ export const NOTIFICATION_TEXTS = {
 
 /** 'Fell below' / 'Rose above': what the price did to fire the alert. */
 export const FIRED_LABELS: Record<AlertDirection, string> = { below: 'Fell below', above: 'Rose above' }
-
-/** The bell's accessible name: 'Notifications, 3 unread'. */
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `${NOTIFICATION_TEXTS.bell}, ${unread} unread` : NOTIFICATION_TEXTS.bell

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { Alert, CreateAlertBody, UpdateAlertBody } from '#shared/contract/alerts.ts'
 import { apiRequest } from '#web/lib/api.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
-import { invalidateAlerts, invalidateNotifications } from './queries.ts'
+import { invalidateNotifications } from './notification-queries.ts'
+import { invalidateAlerts } from './queries.ts'
 
 /** POST /api/alerts (spec 02 §7: refreshes /api/me/alerts). */
 export function useCreateAlert() {

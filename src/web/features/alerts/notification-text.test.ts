@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Notification } from '#shared/contract/alerts.ts'
-import { bellLabel } from './alert-texts.ts'
+import { bellLabel } from './components/notification-bell.tsx'
 import { firedText, triggeredToast } from './notification-text.ts'
 
 const notification: Notification = {

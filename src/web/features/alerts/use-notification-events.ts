@@ -3,8 +3,7 @@ import { useEffect } from 'react'
 import type { Notification } from '#shared/contract/alerts.ts'
 import { NOTIFICATION_EVENT } from '#shared/contract/values.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { triggeredToast } from './notification-text.ts'
-import { invalidateNotifications } from './queries.ts'
+import { invalidateNotifications } from './notification-queries.ts'
 
 export const EVENTS_PATH = '/api/me/events'
 
@@ -26,7 +25,8 @@ export function useNotificationEvents(enabled: boolean) {
         return
       }
       void invalidateNotifications(queryClient)
-      toast(triggeredToast(notification))
+      // The toast's wording loads when the first alert fires, not with every first screen.
+      void import('./notification-text.ts').then(({ triggeredToast }) => toast(triggeredToast(notification)))
     }
     source.addEventListener(NOTIFICATION_EVENT, onNotification)
     return () => {

@@ -1,8 +1,11 @@
 import { Bell } from 'lucide-react'
 import { Link, useLocation } from 'wouter'
 import { cn } from '#web/lib/cn.ts'
-import { bellLabel } from '../alert-texts.ts'
-import { useUnreadCount } from '../queries.ts'
+import { useUnreadCount } from '../notification-queries.ts'
+
+/** The bell's accessible name: 'Notifications, 3 unread'. (Not in alert-texts.ts: the header loads this file on every screen.) */
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
 
 /** Up to this many the badge shows the count; past it, '99+'. */
 const BADGE_MAX = 99

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { ALERT_TEXTS, NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { NotificationRow } from '../components/notification-row.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
-import { notificationQueries } from '../queries.ts'
+import { notificationQueries } from '../notification-queries.ts'
 
 /**
  * The notification centre (issue 13 part 4; the spec's 'Alerts - Coming Soon' placeholder before): the alerts
