@@ -56,6 +56,11 @@ const configSchema = z.object({
   DB_WAIT_AT_START_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Where PGlite keeps its files when DATABASE_URL is absent. */
   PGLITE_DIR: z.string().min(1).default('./data/db'),
+  /**
+   * Run this instance's price recompute worker (DESIGN §5). Every instance does by default; one that should
+   * only answer requests may be told not to, as long as some instance runs one.
+   */
+  PRICE_RECOMPUTE_WORKER: booleanFromEnv.default(true),
   /** Seed the hand-written demo catalogue into an empty database at start. */
   SEED_DEMO: booleanFromEnv.default(true),
   /** Seconds a catalogue read answer may be served from memory (0 = off); see ADR 002. */

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
     imports: { dir: config.IMPORT_DIR, runJobs: true },
+    recompute: { run: config.PRICE_RECOMPUTE_WORKER },
     oidc:
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? {

@@ -440,8 +440,9 @@ describe('bad sales', () => {
 
 describe('snapshots:rebuild', () => {
   it('recomputes exactly what the sales moved incrementally', async () => {
-    const read = () =>
-      Promise.all([
+    const read = async () => {
+      await settled()
+      return Promise.all([
         queryRows(
           context.database.db,
           sql`select item_id, grade, fair_price_gbp, last_sale_price, last_sale_date, avg30d, avg90d, volume30d,
@@ -454,6 +455,7 @@ describe('snapshots:rebuild', () => {
           sql`select * from price_condition_stats order by item_id, condition_id`,
         ),
       ])
+    }
     const before = await read()
     const { rebuildAllPrices } = await import('#server/modules/market/market.rebuild.ts')
     const progress: number[] = []
