@@ -22,6 +22,7 @@ import { ImportJobs } from './modules/imports/import.jobs.ts'
 import type { FetchSettings } from './modules/imports/import-files.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { membersRoutes } from './modules/moderation/members.routes.ts'
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(importsRoutes, { jobs: importJobs, fetch: options.imports?.fetch })
       await api.register(wantedRoutes)
       await api.register(alertsRoutes)
+      await api.register(mailRoutes)
     },
     { prefix: '/api' },
   )
