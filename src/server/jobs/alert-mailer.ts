@@ -75,9 +75,16 @@ export async function startAlertMailer(options: AlertMailerOptions): Promise<Ale
     return { immediate, digest, settled }
   }
 
+  let retryTimer: NodeJS.Timeout | undefined
   const backOff = (error: unknown, what: string) => {
     pausedUntil = Date.now() + retryMs
     log.warn({ err: error, retryInMs: retryMs }, `${what}; they wait and are tried again`)
+    clearTimeout(retryTimer)
+    retryTimer = setTimeout(() => {
+      pausedUntil = 0
+      wake()
+    }, retryMs)
+    retryTimer.unref()
     retryMs = Math.min(retryMs * 2, maxRetryMs)
   }
 
@@ -115,6 +122,7 @@ export async function startAlertMailer(options: AlertMailerOptions): Promise<Ale
     async stop() {
       stopped = true
       clearInterval(timer)
+      clearTimeout(retryTimer)
       await unlisten()
       await running
     },
