@@ -146,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export const publicBaseUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
   config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
 
-/** The sender of alert e-mails: MAIL_FROM, else alerts@ the public host. */
-export const mailFrom = (config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>) =>
-  config.MAIL_FROM ?? `Brickfolio <alerts@${new URL(publicBaseUrl(config)).hostname}>`
+/** The sender of alert e-mails: MAIL_FROM, else alerts@ the public host's name (an address, or none: localhost). */
+export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM
+  const host = new URL(publicBaseUrl(config)).hostname
+  return `Brickfolio <alerts@${isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost'}>`
+}

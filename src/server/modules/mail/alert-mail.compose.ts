@@ -99,7 +99,8 @@ export function alertMessage({
     ]),
     `All your alerts: ${alertsUrl}`,
     '',
-    '--',
+    // "-- " (with its space) is the signature line mail programs recognise and fold away.
+    '-- ',
     why,
     `Choose immediate e-mails, a daily digest or none: ${profileUrl}`,
     `Stop alert e-mails: ${unsubscribeUrl}`,
