@@ -23,6 +23,7 @@ import { ImportJobs } from './modules/imports/import.jobs.ts'
 import type { FetchSettings } from './modules/imports/import-files.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { forgetPrices } from './modules/market/market.cache.ts'
 import { PRICES_RECOMPUTED_CHANNEL, recomputedItemIds } from './modules/market/market.channels.ts'
 import { marketRoutes } from './modules/market/market.routes.ts'
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(importsRoutes, { jobs: importJobs, fetch: options.imports?.fetch })
       await api.register(wantedRoutes)
       await api.register(alertsRoutes)
+      await api.register(mailRoutes)
     },
     { prefix: '/api' },
   )

@@ -95,6 +95,20 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded and downloaded import files wait while they are imported (ADR 013). */
   IMPORT_DIR: z.string().min(1).default('./data/imports'),
+  /**
+   * The SMTP server alert e-mails go through (nodemailer's URL: smtp://user:pass@host:587, smtps://… for TLS
+   * from the first byte); without it no e-mail is sent and alerts reach users in the app only.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, {
+      message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587',
+    })
+    .optional(),
+  /** The sender of alert e-mails; by default alerts@ the host of PUBLIC_URL (or localhost). */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  /** The UTC hour (0–23) after which the daily digest of alerts goes out to users who chose it. */
+  ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 })
@@ -128,4 +142,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`)
   }
   return parsed.data
+}
+
+/**
+ * Where the app is reached, for absolute links (e-mails): PUBLIC_URL, else this machine's own address, right
+ * only for someone on it (README says to set PUBLIC_URL when e-mail is sent).
+ */
+export const publicBaseUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+
+/** The sender of alert e-mails: MAIL_FROM, else alerts@ the public host's name (an address, or none: localhost). */
+export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM
+  const host = new URL(publicBaseUrl(config)).hostname
+  return `Brickfolio <alerts@${isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost'}>`
 }

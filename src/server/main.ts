@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
+import { startAlertMailer } from './jobs/alert-mailer.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { smtpTransport } from './modules/mail/mail.transport.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -44,6 +46,20 @@ async function main(): Promise<void> {
     intervalMs: config.FX_REFRESH_MINUTES * 60_000,
     log: app.log,
   })
+  // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
+  const transport = config.SMTP_URL
+    ? smtpTransport({ url: config.SMTP_URL, from: mailFrom(config) })
+    : undefined
+  const alertMailer = transport
+    ? await startAlertMailer({
+        db: database.db,
+        listen: app.listenTo,
+        transport,
+        links: { baseUrl: publicBaseUrl(config) },
+        digestHourUtc: config.ALERT_DIGEST_HOUR_UTC,
+        log: app.log,
+      })
+    : undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -52,6 +68,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
     stopSessionCleanup()
+    await alertMailer?.stop()
+    transport?.close()
     await app.close()
     await database.close()
     process.exit(0)
