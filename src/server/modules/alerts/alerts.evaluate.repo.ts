@@ -14,6 +14,12 @@ export interface AlertToEvaluate {
   armed: boolean
 }
 
+/**
+ * A PostgreSQL array literal for one parameter (cast in the query): ids, uuids, enum words, decimal strings
+ * and currency codes only, none of which holds a quote or a backslash.
+ */
+const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
+
 const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condition_id as "conditionId",
   a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed`
 
@@ -27,12 +33,26 @@ export async function lockItemAlerts(db: Database, itemId: number, grade: Grade)
   await db.execute(sql`select pg_advisory_xact_lock(${itemId}::bigint * 2 + ${grade === 'new' ? 0 : 1})`)
 }
 
-/** The active alerts on an item's conditions of one grade (the caller holds lockItemAlerts). */
-export function activeAlertsOf(db: Database, itemId: number, grade: Grade): Promise<AlertToEvaluate[]> {
+/**
+ * The active alerts on an item's conditions of one grade whose state the price could change: an armed alert
+ * with the price (in its currency) on its firing side, or a fired one with the price back on the other side.
+ * A superset of those alertStep changes (it alone decides, with the re-arm margin): an item's other alerts,
+ * most of its 10,000, stay in the database. The caller holds lockItemAlerts.
+ */
+export function alertsThatMayChange(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  prices: Map<CurrencyCode, string>,
+): Promise<AlertToEvaluate[]> {
   return queryRows<AlertToEvaluate>(
     db,
     sql`select ${columns} from alerts a join conditions c on c.id = a.condition_id
-      where a.item_id = ${itemId} and c.grade = ${grade} and a.active`,
+      join unnest(${pgArray([...prices.keys()])}::text[], ${pgArray([...prices.values()])}::numeric[])
+        as p(currency, price) on p.currency = a.currency::text
+      where a.item_id = ${itemId} and c.grade = ${grade} and a.active
+        and a.armed = (case when a.direction = 'below' then p.price <= a.threshold_value
+          else p.price >= a.threshold_value end)`,
   )
 }
 
@@ -57,12 +77,6 @@ export async function activeAlertWithPrice(db: Database, id: number) {
   )
   return rows[0]
 }
-
-/**
- * A PostgreSQL array literal for one parameter (cast in the query): ids, uuids, enum words, decimal strings
- * and currency codes only, none of which holds a quote or a backslash.
- */
-const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
 
 export interface Firing {
   alert: AlertToEvaluate
