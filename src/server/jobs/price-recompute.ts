@@ -73,6 +73,7 @@ export class PriceRecomputeWorker {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const pass = await this.pass()
+      if (pass.batchError !== undefined) throw pass.batchError
       if (pass.failed.length > 0) throw pass.failed[0]?.error
       if (pass.recomputed > 0) continue
       if ((await pendingRecomputes({ db: this.options.db })) === 0) return
@@ -84,6 +85,8 @@ export class PriceRecomputeWorker {
   private async pass(): Promise<RecomputePass> {
     const pass = await recomputeQueuedPrices({ db: this.options.db, limit: this.options.batchSize })
     if (pass.recomputed > 0) this.options.onPass?.(pass)
+    if (pass.batchError !== undefined)
+      this.options.log.warn({ err: pass.batchError }, 'price recompute: a batch failed; done pair by pair')
     for (const { itemId, grade, error } of pass.failed)
       this.options.log.error({ err: error, itemId, grade }, 'price recompute failed; kept queued for a retry')
     return pass

@@ -2,6 +2,17 @@ import type { Database } from '#server/db/client.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
 import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
+import {
+  itemsMarketplacePrices,
+  lockPairs,
+  type Pair,
+  type PairSales,
+  pairsSalesCounts,
+  pairsVerifiedSales,
+  pairsWithActiveAlerts,
+  recomputePairsConditionStats,
+  writePairsPrices,
+} from './market.batch.repo.ts'
 import { deleteQueued, notifyRecomputed, queuedCount, takeQueued } from './market.queue.repo.ts'
 import {
   countVerifiedSales,
@@ -24,6 +35,8 @@ export interface RecomputePass {
   itemIds: number[]
   /** Queue rows they coalesced. */
   changes: number
+  /** Why the pairs of today could not be done together (they were then done one by one). */
+  batchError?: unknown
   /** Pairs whose recompute failed: their changes stay queued for the next pass. */
   failed: Array<{ itemId: number; grade: Grade; error: unknown }>
   /** For each pair, milliseconds from its oldest change's commit to this pass's commit. */
@@ -44,26 +57,43 @@ export async function recomputeQueuedPrices({
   limit?: number
 }): Promise<RecomputePass> {
   const failed: RecomputePass['failed'] = []
+  let batchError: unknown
   const { taken, done } = await db.transaction(async (tx) => {
     const taken = await takeQueued(tx, limit)
     // In one order in every worker: a pass holds its pairs' locks until it commits.
     taken.sort((a, b) => a.itemId - b.itemId || a.grade.localeCompare(b.grade))
     const done: typeof taken = []
-    for (const change of taken) {
-      try {
-        await tx.transaction((savepoint) =>
-          recomputePrices({
-            db: savepoint,
-            itemId: change.itemId,
-            grade: change.grade,
-            fromDay: change.fromDay,
-          }),
-        )
-        done.push(change)
-      } catch (error) {
-        failed.push({ itemId: change.itemId, grade: change.grade, error })
+    const today = todayUtc()
+    const oneByOne = async (changes: typeof taken) => {
+      for (const change of changes) {
+        try {
+          await tx.transaction((savepoint) =>
+            recomputePrices({
+              db: savepoint,
+              itemId: change.itemId,
+              grade: change.grade,
+              fromDay: change.fromDay,
+              today,
+            }),
+          )
+          done.push(change)
+        } catch (error) {
+          failed.push({ itemId: change.itemId, grade: change.grade, error })
+        }
       }
     }
+    // The usual case, sales of today, all at once; older days' history one pair at a time. A batch that fails
+    // is done again one pair at a time, so that one bad pair holds up only itself.
+    const ofToday = taken.filter((change) => change.fromDay >= today)
+    try {
+      if (ofToday.length > 0)
+        await tx.transaction((savepoint) => recomputePairsOfToday({ db: savepoint, pairs: ofToday, today }))
+      done.push(...ofToday)
+    } catch (error) {
+      batchError = error
+      await oneByOne(ofToday)
+    }
+    await oneByOne(taken.filter((change) => change.fromDay < today))
     await deleteQueued(
       tx,
       done.flatMap((change) => change.ids),
@@ -77,10 +107,69 @@ export async function recomputeQueuedPrices({
     itemIds: [...new Set(done.map((change) => change.itemId))],
     changes: done.reduce((sum, change) => sum + change.ids.length, 0),
     failed,
+    batchError,
     lagsMs: taken
       .filter((change) => done.includes(change))
       .map((change) => committedAt - change.firstEnqueuedAt.getTime()),
   }
+}
+
+const pairKey = (pair: Pair) => `${pair.itemId}:${pair.grade}`
+
+/**
+ * recomputePrices of many pairs whose changes are all of `today` (today's history point and the snapshot),
+ * in a dozen statements for any number of pairs: the same reads, the same `summarizeAsOf`, the same writes.
+ */
+async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs: Pair[]; today: string }) {
+  await lockPairs(db, pairs)
+  await recomputePairsConditionStats(db, pairs)
+  const salesOf = new Map<string, PricedSale[]>()
+  const keep = (rows: PairSales[]) => {
+    for (const row of rows)
+      salesOf.set(
+        pairKey(row),
+        row.ids.map((id, index) => ({
+          id,
+          priceGbp: row.prices[index] as string,
+          saleDate: row.days[index] as string,
+        })),
+      )
+  }
+  keep(await pairsVerifiedSales(db, pairs, addDays(today, -89)))
+  // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).
+  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.length ?? 0) < MIN_SALES_FOR_WINDOW)
+  if (few.length > 0) keep(await pairsVerifiedSales(db, few))
+  const unsold = pairs.filter((pair) => !salesOf.get(pairKey(pair))?.length)
+  const marketplace = new Map(
+    unsold.length > 0
+      ? (await itemsMarketplacePrices(db, [...new Set(unsold.map((pair) => pair.itemId))])).map((row) => [
+          row.itemId,
+          row,
+        ])
+      : [],
+  )
+  const counts = new Map((await pairsSalesCounts(db, pairs)).map((row) => [pairKey(row), row.count]))
+  const rows = pairs.map((pair) => {
+    const sales = salesOf.get(pairKey(pair)) ?? []
+    const market =
+      sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
+    const summary = summarizeAsOf(sales, today, market)
+    return {
+      itemId: pair.itemId,
+      grade: pair.grade,
+      summary: { ...summary, salesCount: counts.get(pairKey(pair)) ?? 0 },
+    }
+  })
+  await writePairsPrices(db, rows, today)
+  const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
+  for (const row of rows)
+    if (alerting.has(pairKey(row)))
+      await evaluateItemAlerts({
+        db,
+        itemId: row.itemId,
+        grade: row.grade,
+        fairPriceGbp: row.summary.fairPrice,
+      })
 }
 
 /**
