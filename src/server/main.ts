@@ -3,8 +3,10 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
+import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { marketCache } from './modules/market/market.cache.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -43,6 +45,16 @@ async function main(): Promise<void> {
     intervalMs: config.FX_REFRESH_MINUTES * 60_000,
     log: app.log,
   })
+  const feeds = feedSettingsFromConfig(config)
+  const stopMarketFeeds = feeds
+    ? startMarketFeeds({
+        db: database.db,
+        feeds,
+        intervalMs: config.FEEDS_INTERVAL_MINUTES * 60_000,
+        log: app.log,
+        onPricesChanged: (itemId) => app.readCache.forget(marketCache.prices(itemId)),
+      })
+    : () => {}
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -50,6 +62,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
+    stopMarketFeeds()
     stopSessionCleanup()
     await app.close()
     await database.close()
