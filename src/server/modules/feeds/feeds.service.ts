@@ -173,6 +173,12 @@ async function runProvider(
       outcome.stopped = result.stopped
       break
     }
+    if (result.kind === 'failed' && result.failure.kind === 'refused') {
+      // Not the item's fault: it is left as it was, and no further call is made with keys that are refused.
+      outcome.stopped = 'refused'
+      outcome.reasons.push(result.failure.reason)
+      break
+    }
     outcome.items += 1
     if (result.kind === 'done') {
       rateLimited = 0
@@ -181,12 +187,6 @@ async function runProvider(
       continue
     }
     const { failure } = result
-    if (failure.kind === 'refused') {
-      // Not the item's fault: it is left as it was, and no further call is made with keys that are refused.
-      outcome.stopped = 'refused'
-      outcome.reasons.push(failure.reason)
-      break
-    }
     outcome.failures += 1
     if (outcome.reasons.length < 5) outcome.reasons.push(`${item.number}: ${failure.reason}`)
     const failures = item.failures + 1

@@ -1,0 +1,533 @@
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { type FeedSettings, MARKET_FEEDS_LOCK, runMarketFeeds } from '#server/modules/feeds/feeds.service.ts'
+import { priceSummarySchema } from '#shared/contract/market.ts'
+import { addDays, todayUtc } from '#shared/dates.ts'
+import { userIdOf } from '../support/collection-api.ts'
+import {
+  BRICKLINK_KEYS,
+  type SoldRowFixture,
+  type StubServer,
+  startBrickEconomy,
+  startBrickLink,
+} from '../support/market-feed-servers.ts'
+import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
+import { setupTestApp } from '../support/test-app.ts'
+import type { TestDatabase } from '../support/test-database.ts'
+
+/**
+ * Issue 13 part 6: BrickLink's sold price guide becomes verified sales and BrickEconomy's values the
+ * marketplace fallback, run against local servers that answer the documented shapes and misbehave.
+ */
+const context = setupTestApp()
+const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+let bricklink: StubServer
+let brickeconomy: StubServer
+const ids: Record<string, number> = {}
+let users: string[] = []
+let conditions: Record<string, number> = {}
+
+beforeAll(async () => {
+  bricklink = await startBrickLink()
+  brickeconomy = await startBrickEconomy()
+  const rows = await queryRows<{ id: number; number: string }>(
+    context.database.db,
+    sql`select id, number from items`,
+  )
+  for (const row of rows) ids[row.number] = row.id
+  const cookies = await signUpPeople(context.app, context.database.db, ['a', 'b', 'c', 'd'])
+  users = await Promise.all(Object.values(cookies).map((cookie) => userIdOf(context.app, cookie)))
+  const found = await queryRows<{ id: number; key: string }>(
+    context.database.db,
+    sql`select id, category || ':' || label as key from conditions`,
+  )
+  conditions = Object.fromEntries(found.map((row) => [row.key, row.id]))
+})
+afterAll(async () => {
+  await bricklink.close()
+  await brickeconomy.close()
+})
+
+beforeEach(async () => {
+  const { db } = context.database
+  for (const table of ['collections', 'alerts', 'wanted_items', 'feed_item_state', 'feed_daily_calls']) {
+    await db.execute(sql.raw(`delete from ${table}`))
+  }
+  bricklink.answers.clear()
+  bricklink.calls.length = 0
+  brickeconomy.answers.clear()
+  brickeconomy.calls.length = 0
+})
+
+/** Owners and watchers (alerts and wanted-list entries) of items, by item number. */
+async function interest(of: { owners?: Record<string, number>; watchers?: Record<string, number> }) {
+  const { db } = context.database
+  for (const [number, count] of Object.entries(of.owners ?? {})) {
+    const condition = number.includes('-') ? conditions['set:New/Sealed'] : conditions['minifig:New']
+    for (const user of users.slice(0, count)) {
+      await db.execute(sql`insert into collections (user_id, item_id, condition_id, quantity)
+        values (${user}, ${ids[number]}, ${condition}, 1)`)
+    }
+  }
+  for (const [number, count] of Object.entries(of.watchers ?? {})) {
+    const condition = number.includes('-') ? conditions['set:New/Sealed'] : conditions['minifig:New']
+    for (const [index, user] of users.slice(0, count).entries()) {
+      // Half by an alert, half by a wanted list: both are watching.
+      if (index % 2 === 0) {
+        await db.execute(sql`insert into alerts (user_id, item_id, condition_id, threshold_value, currency)
+          values (${user}, ${ids[number]}, ${condition}, '1.00', 'GBP')`)
+      } else {
+        await db.execute(sql`insert into wanted_items (user_id, item_id) values (${user}, ${ids[number]})`)
+      }
+    }
+  }
+}
+
+const bricklinkFeed = (limits: Partial<{ dailyQuota: number; callsPerRun: number }> = {}) => ({
+  baseUrl: `${bricklink.url}/api/store/v1`,
+  credentials: { ...BRICKLINK_KEYS },
+  dailyQuota: 1000,
+  callsPerRun: 1000,
+  ...limits,
+})
+const brickeconomyFeed = (
+  limits: Partial<{ dailyQuota: number; callsPerRun: number; apiKey: string }> = {},
+) => ({
+  baseUrl: `${brickeconomy.url}/api/v1`,
+  apiKey: 'brickeconomy-key',
+  dailyQuota: 1000,
+  callsPerRun: 1000,
+  ...limits,
+})
+
+const run = (feeds: Partial<FeedSettings>, now = new Date()) =>
+  runMarketFeeds({
+    db: context.database.db,
+    feeds: { staleAfterMs: DAY_MS, timeoutMs: 300, ...feeds },
+    now: () => now,
+  })
+
+const ran = async (feeds: Partial<FeedSettings>, now?: Date) => {
+  const outcome = await run(feeds, now)
+  if (outcome.status !== 'ran') throw new Error(`the run was skipped: ${outcome.reason}`)
+  return outcome
+}
+
+const today = todayUtc()
+const daysAgo = (days: number, time = '12:00:00.000') => `${addDays(today, -days)}T${time}Z`
+
+const salesOf = (number: string) =>
+  queryRows<{
+    grade: string
+    conditionId: number
+    priceGbp: string
+    originalPrice: string
+    currency: string
+    saleDate: string
+    source: string
+    sourceRef: string
+    status: string
+  }>(
+    context.database.db,
+    sql`select grade, condition_id as "conditionId", price_gbp::text as "priceGbp",
+      original_price::text as "originalPrice", currency, sale_date::text as "saleDate", source,
+      source_ref as "sourceRef", status
+    from sales where item_id = ${ids[number]} order by sale_date, price_gbp, source_ref`,
+  )
+
+const stateOf = async (provider: string, number: string) =>
+  (
+    await queryRows<{
+      failures: number
+      lastOutcome: string
+      nextAttemptAt: string | null
+      fetched: boolean
+    }>(
+      context.database.db,
+      sql`select failures, last_outcome as "lastOutcome", next_attempt_at::text as "nextAttemptAt",
+        last_fetched_at is not null as fetched
+      from feed_item_state where provider = ${provider} and item_id = ${ids[number]}`,
+    )
+  )[0]
+
+const summary = async (number: string) => {
+  await pricesSettled(context.app)
+  const response = await context.app.inject({ url: `/api/items/${ids[number]}/price-summary` })
+  expect(response.statusCode, response.body).toBe(200)
+  return priceSummarySchema.parse(response.json())
+}
+
+const guide = (rows: SoldRowFixture[]) => ({ kind: 'guide' as const, rows })
+
+describe('BrickLink sold price guide', () => {
+  it('records each sale as a verified BrickLink sale in pounds, and fetching again records none twice', async () => {
+    await interest({ owners: { '75192-1': 1 } })
+    const twice = { unit_price: '100.0000', date_ordered: daysAgo(3, '09:30:00.000') }
+    bricklink.answers.set(
+      'SET/75192-1/N',
+      guide([twice, twice, { unit_price: '110.0050', date_ordered: daysAgo(40) }]),
+    )
+    bricklink.answers.set(
+      'SET/75192-1/U',
+      guide([{ unit_price: '80.0000', date_ordered: daysAgo(100), seller_country_code: 'DE', quantity: 3 }]),
+    )
+
+    const first = await ran({ bricklink: bricklinkFeed() })
+    expect(first.bricklink).toMatchObject({ items: 1, calls: 2, recorded: 4, alreadyKnown: 0, failures: 0 })
+    expect(bricklink.calls).toEqual(['SET/75192-1/N', 'SET/75192-1/U'])
+    const sales = await salesOf('75192-1')
+    // Two identical rows are two sales; the USD amounts at the built-in rate (1 USD = 0.73 GBP), to pennies.
+    expect(
+      sales.map(({ grade, priceGbp, originalPrice, currency, saleDate, source, status }) => ({
+        grade,
+        priceGbp,
+        originalPrice,
+        currency,
+        saleDate,
+        source,
+        status,
+      })),
+    ).toEqual(
+      [
+        {
+          grade: 'used',
+          priceGbp: '58.40',
+          originalPrice: '80.00',
+          currency: 'USD',
+          saleDate: addDays(today, -100),
+          source: 'BrickLink',
+          status: 'verified',
+        },
+        {
+          grade: 'new',
+          priceGbp: '80.31',
+          originalPrice: '110.01',
+          currency: 'USD',
+          saleDate: addDays(today, -40),
+          source: 'BrickLink',
+          status: 'verified',
+        },
+        {
+          grade: 'new',
+          priceGbp: '73.00',
+          originalPrice: '100.00',
+          currency: 'USD',
+          saleDate: addDays(today, -3),
+          source: 'BrickLink',
+          status: 'verified',
+        },
+        {
+          grade: 'new',
+          priceGbp: '73.00',
+          originalPrice: '100.00',
+          currency: 'USD',
+          saleDate: addDays(today, -3),
+          source: 'BrickLink',
+          status: 'verified',
+        },
+      ].sort((a, b) => (a.saleDate === b.saleDate ? 0 : a.saleDate < b.saleDate ? -1 : 1)),
+    )
+    expect(new Set(sales.map((sale) => sale.sourceRef)).size).toBe(4)
+    expect(sales.every((sale) => /^bricklink:[0-9a-f]{32}$/.test(sale.sourceRef))).toBe(true)
+    // The best condition of each grade; the per-condition statistics follow.
+    expect(
+      sales
+        .filter((sale) => sale.grade === 'new')
+        .every((s) => s.conditionId === conditions['set:New/Sealed']),
+    ).toBe(true)
+    expect(sales.find((sale) => sale.grade === 'used')?.conditionId).toBe(conditions['set:Used/Complete'])
+    const prices = await summary('75192-1')
+    expect(prices.new).toMatchObject({ hasData: true, salesCount: 3, lastSale: '73.00' })
+    expect(prices.used).toMatchObject({ hasData: true, salesCount: 1, lastSale: '58.40' })
+    const byCondition = await context.app.inject({ url: `/api/items/${ids['75192-1']}/price-by-condition` })
+    expect(byCondition.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'New/Sealed', count: 3, averageGbp: '75.44' }),
+      ]),
+    )
+
+    // Fresh: not fetched again within the refetch time.
+    expect((await ran({ bricklink: bricklinkFeed() })).bricklink).toMatchObject({ items: 0, calls: 0 })
+    // Stale (a day later), the guide has moved on: one sale dropped out of the window, one is new.
+    bricklink.answers.set(
+      'SET/75192-1/N',
+      guide([{ unit_price: '120.0000', date_ordered: daysAgo(1) }, twice, twice]),
+    )
+    const again = await ran({ bricklink: bricklinkFeed() }, new Date(Date.now() + DAY_MS + MINUTE_MS))
+    expect(again.bricklink).toMatchObject({ items: 1, calls: 2, recorded: 1, alreadyKnown: 3 })
+    expect(await salesOf('75192-1')).toHaveLength(5)
+    expect((await summary('75192-1')).new.salesCount).toBe(4)
+  })
+
+  it('treats a guide without sales ("0.0000" everywhere) as no data, not a price of 0', async () => {
+    await interest({ owners: { '75313-1': 1, sw0001a: 1 } })
+    bricklink.answers.set('SET/75313-1/N', { kind: 'zero-sales' })
+    bricklink.answers.set('SET/75313-1/U', { kind: 'zero-sales', zeroRows: true })
+    bricklink.answers.set('MINIFIG/sw0001a/N', { kind: 'zero-sales' })
+    bricklink.answers.set('MINIFIG/sw0001a/U', guide([{ unit_price: '4.5000', date_ordered: daysAgo(2) }]))
+    const outcome = await ran({ bricklink: bricklinkFeed() })
+    expect(outcome.bricklink).toMatchObject({ items: 2, calls: 4, recorded: 1, noData: 1, failures: 0 })
+    expect(await salesOf('75313-1')).toEqual([])
+    expect(await stateOf('bricklink', '75313-1')).toMatchObject({
+      failures: 0,
+      lastOutcome: 'no-data',
+      fetched: true,
+    })
+    const prices = await summary('75313-1')
+    expect(prices.new).toMatchObject({ hasData: false, fairPrice: null })
+    expect(prices.used).toMatchObject({ hasData: false, fairPrice: null })
+    expect((await salesOf('sw0001a')).map((sale) => [sale.grade, sale.priceGbp])).toEqual([['used', '3.29']])
+  })
+
+  it('fetches the most watched items first, then the most owned', async () => {
+    await interest({
+      owners: { '75159-1': 4, '75331-1': 2, '75252-1': 1 },
+      watchers: { '75252-1': 2, '10179-1': 3 },
+    })
+    await ran({ bricklink: bricklinkFeed() })
+    expect(bricklink.calls.filter((call) => call.endsWith('/N'))).toEqual([
+      'SET/10179-1/N',
+      'SET/75252-1/N',
+      'SET/75159-1/N',
+      'SET/75331-1/N',
+    ])
+  })
+
+  it('backs off an item on 404, 429, 5xx, a hang, a stalled body or malformed JSON, and carries on with the others', async () => {
+    const broken = {
+      '75159-1': { kind: 'status', status: 500 },
+      '75331-1': { kind: 'status', status: 503, body: 'Service Unavailable' },
+      '75252-1': { kind: 'status', status: 429 },
+      '10179-1': { kind: 'meta-error', code: 404, message: 'RESOURCE_NOT_FOUND' },
+      '75290-1': { kind: 'hang' },
+      '75257-1': { kind: 'stall-body' },
+      '75313-1': { kind: 'malformed' },
+      '75192-1': { kind: 'status', status: 404 },
+    } as const
+    const numbers = Object.keys(broken)
+    // Each broken item is watched by more people than the healthy one, so all are tried before it.
+    await interest({
+      watchers: Object.fromEntries(numbers.map((number) => [number, 2])),
+      owners: { sw0002: 1 },
+    })
+    for (const [number, behaviour] of Object.entries(broken)) {
+      bricklink.answers.set(`SET/${number}/N`, behaviour)
+    }
+    bricklink.answers.set('MINIFIG/sw0002/N', guide([{ unit_price: '10.0000', date_ordered: daysAgo(5) }]))
+    bricklink.answers.set('MINIFIG/sw0002/U', { kind: 'zero-sales' })
+    const before = (await salesOf('sw0002')).length
+
+    const started = Date.now()
+    const outcome = await ran({ bricklink: bricklinkFeed() })
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(outcome.bricklink).toMatchObject({ items: 9, failures: 8, recorded: 1, stopped: null })
+    expect(await salesOf('sw0002')).toHaveLength(before + 1)
+    const states = Object.fromEntries(
+      await Promise.all(numbers.map(async (number) => [number, await stateOf('bricklink', number)] as const)),
+    )
+    expect(Object.fromEntries(Object.entries(states).map(([n, s]) => [n, s?.lastOutcome]))).toEqual({
+      '75159-1': 'failed',
+      '75331-1': 'failed',
+      '75252-1': 'rate-limited',
+      '10179-1': 'not-found',
+      '75290-1': 'failed',
+      '75257-1': 'failed',
+      '75313-1': 'failed',
+      '75192-1': 'not-found',
+    })
+    for (const state of Object.values(states)) expect(state).toMatchObject({ failures: 1, fetched: false })
+    // Not found waits a day; the others a quarter of an hour.
+    const waits = (number: string) => Date.parse(states[number]?.nextAttemptAt ?? '') - started
+    expect(waits('10179-1')).toBeGreaterThan(DAY_MS - MINUTE_MS)
+    expect(waits('75159-1')).toBeGreaterThan(14 * MINUTE_MS)
+    expect(waits('75159-1')).toBeLessThan(16 * MINUTE_MS)
+
+    // Within the back-off nothing is asked again.
+    bricklink.calls.length = 0
+    expect((await ran({ bricklink: bricklinkFeed() })).bricklink).toMatchObject({ items: 0, calls: 0 })
+    // After it, the failed ones are asked again; still failing, each waits twice as long.
+    const later = new Date(started + 20 * MINUTE_MS)
+    const retried = await ran({ bricklink: bricklinkFeed() }, later)
+    expect(retried.bricklink).toMatchObject({ items: 6, failures: 6 })
+    expect(await stateOf('bricklink', '75159-1')).toMatchObject({ failures: 2 })
+    expect(Date.parse((await stateOf('bricklink', '75159-1'))?.nextAttemptAt ?? '') - later.getTime()).toBe(
+      30 * MINUTE_MS,
+    )
+    // Healed, an item is fetched and its failures forgotten.
+    bricklink.answers.set('SET/75159-1/N', guide([{ unit_price: '50.0000', date_ordered: daysAgo(1) }]))
+    bricklink.answers.set('SET/75159-1/U', { kind: 'zero-sales' })
+    const healed = await ran({ bricklink: bricklinkFeed() }, new Date(started + 60 * MINUTE_MS))
+    expect(healed.bricklink?.recorded).toBe(1)
+    expect(await stateOf('bricklink', '75159-1')).toMatchObject({
+      failures: 0,
+      lastOutcome: 'ok',
+      fetched: true,
+    })
+  })
+
+  it('leaves the provider alone for the run after "too many requests" three times in a row', async () => {
+    const numbers = ['75159-1', '75331-1', '75252-1', '10179-1']
+    await interest({ owners: Object.fromEntries(numbers.map((number, index) => [number, 4 - index])) })
+    for (const number of numbers)
+      bricklink.answers.set(`SET/${number}/N`, {
+        kind: 'meta-error',
+        code: 429,
+        message: 'TOO_MANY_REQUESTS',
+      })
+    const outcome = await ran({ bricklink: bricklinkFeed() })
+    expect(outcome.bricklink).toMatchObject({ items: 3, calls: 3, failures: 3, stopped: 'rate-limited' })
+    expect(await stateOf('bricklink', '10179-1')).toBeUndefined()
+  })
+
+  it('stays within the daily quota, counted across runs, and spreads it over runs', async () => {
+    const numbers = ['75159-1', '75331-1', '75252-1', '10179-1']
+    await interest({ owners: Object.fromEntries(numbers.map((number, index) => [number, 4 - index])) })
+    for (const number of numbers) {
+      bricklink.answers.set(`SET/${number}/N`, guide([{ unit_price: '10.0000', date_ordered: daysAgo(1) }]))
+      bricklink.answers.set(`SET/${number}/U`, { kind: 'zero-sales' })
+    }
+    const first = await ran({ bricklink: bricklinkFeed({ dailyQuota: 5, callsPerRun: 4 }) })
+    expect(first.bricklink).toMatchObject({ items: 2, calls: 4, stopped: null })
+    // One call left today: the guide that answered is kept, the item is fetched whole another time.
+    const second = await ran({ bricklink: bricklinkFeed({ dailyQuota: 5, callsPerRun: 4 }) })
+    expect(second.bricklink).toMatchObject({ items: 0, calls: 1, recorded: 1, stopped: 'daily-quota' })
+    expect(bricklink.calls).toHaveLength(5)
+    expect(
+      (await ran({ bricklink: bricklinkFeed({ dailyQuota: 5, callsPerRun: 4 }) })).bricklink,
+    ).toMatchObject({
+      calls: 0,
+      stopped: 'daily-quota',
+    })
+    // A new UTC day, a new quota: the item whose fetch was cut short is fetched again, nothing twice.
+    const tomorrow = new Date(`${addDays(today, 1)}T00:30:00Z`)
+    const next = await ran(
+      { bricklink: bricklinkFeed({ dailyQuota: 5, callsPerRun: 4 }), staleAfterMs: 3 * DAY_MS },
+      tomorrow,
+    )
+    expect(next.bricklink).toMatchObject({ items: 2, calls: 4, recorded: 1, alreadyKnown: 1 })
+  })
+
+  it('sends a valid OAuth 1.0a signature, and stops at once when BrickLink refuses the keys', async () => {
+    await interest({ owners: { '75159-1': 2, '75331-1': 1 } })
+    bricklink.answers.set('SET/75159-1/N', guide([{ unit_price: '11.0000', date_ordered: daysAgo(1) }]))
+    bricklink.answers.set('SET/75159-1/U', { kind: 'zero-sales' })
+    bricklink.answers.set('SET/75331-1/N', { kind: 'zero-sales' })
+    bricklink.answers.set('SET/75331-1/U', { kind: 'zero-sales' })
+    const wrong = { ...bricklinkFeed(), credentials: { ...BRICKLINK_KEYS, tokenSecret: 'not-the-secret' } }
+    const refused = await ran({ bricklink: wrong })
+    expect(refused.bricklink).toMatchObject({ items: 0, calls: 1, failures: 0, stopped: 'refused' })
+    expect(refused.bricklink?.reasons[0]).toMatch(/401.*BAD_OAUTH_REQUEST/)
+    expect(await stateOf('bricklink', '75159-1')).toBeUndefined()
+    const signed = await ran({ bricklink: bricklinkFeed() })
+    expect(signed.bricklink).toMatchObject({ items: 2, calls: 4, failures: 0, recorded: 1, noData: 1 })
+  })
+
+  it('runs in one instance at a time: a run while another holds the lock does nothing', async () => {
+    await interest({ owners: { '75159-1': 1 } })
+    bricklink.answers.set('SET/75159-1/N', { kind: 'hang' })
+    const [one, two] = await Promise.all([
+      run({ bricklink: bricklinkFeed() }),
+      run({ bricklink: bricklinkFeed() }),
+    ])
+    expect([one.status, two.status].sort()).toEqual(['ran', 'skipped'])
+    expect(bricklink.calls).toEqual(['SET/75159-1/N'])
+  })
+
+  it.runIf(inject('databaseDriver') === 'postgres')(
+    'does nothing while another instance (another connection) holds the advisory lock',
+    async () => {
+      await interest({ owners: { '75159-1': 1 } })
+      const other = new pg.Client({ connectionString: (context.database as TestDatabase).url })
+      await other.connect()
+      try {
+        await other.query('select pg_advisory_lock($1)', [MARKET_FEEDS_LOCK])
+        expect(await run({ bricklink: bricklinkFeed() })).toEqual({
+          status: 'skipped',
+          reason: 'another instance is running the feeds',
+        })
+        expect(bricklink.calls).toEqual([])
+        await other.query('select pg_advisory_unlock($1)', [MARKET_FEEDS_LOCK])
+        expect((await run({ bricklink: bricklinkFeed() })).status).toBe('ran')
+      } finally {
+        await other.end()
+      }
+    },
+  )
+})
+
+describe('BrickEconomy values', () => {
+  const values = (data: object) => ({ kind: 'values' as const, body: { data: { set_number: 'x', ...data } } })
+
+  it('fill the marketplace fallback (MEDIUM) in pounds, for sets only; a set at retail has no used value', async () => {
+    await interest({ owners: { '75290-1': 2, '75257-1': 1, sw0001a: 3 } })
+    brickeconomy.answers.set('75290-1', values({ current_value_new: 250.5, current_value_used: 180 }))
+    // At retail: no used keys, the new value is the retail price.
+    brickeconomy.answers.set('75257-1', values({ current_value_new: 129.99, retail_price_us: 129.99 }))
+    const outcome = await ran({ brickeconomy: brickeconomyFeed() })
+    expect(outcome.brickeconomy).toMatchObject({ items: 2, calls: 2, recorded: 2, failures: 0 })
+    expect(brickeconomy.calls).toEqual(['75290-1', '75257-1'])
+    const prices = await summary('75290-1')
+    expect(prices.new).toMatchObject({
+      fairPrice: '182.87',
+      confidence: 'MEDIUM',
+      basis: 'marketplace',
+      hasData: true,
+    })
+    expect(prices.used).toMatchObject({ fairPrice: '131.40', confidence: 'MEDIUM', basis: 'marketplace' })
+    const atRetail = await summary('75257-1')
+    expect(atRetail.new).toMatchObject({ fairPrice: '94.89', basis: 'marketplace' })
+    expect(atRetail.used).toMatchObject({ hasData: false, fairPrice: null })
+  })
+
+  it('treats no value (absent, null or 0) as no data and keeps the value it had', async () => {
+    await interest({ owners: { '7140-1': 2, '7144-1': 1 } })
+    brickeconomy.answers.set('7140-1', values({ current_value_new: 100, current_value_used: 90 }))
+    await ran({ brickeconomy: brickeconomyFeed() })
+    brickeconomy.answers.set('7140-1', values({ current_value_new: null, current_value_used: 0 }))
+    brickeconomy.answers.set('7144-1', values({ name: 'no value known' }))
+    const later = await ran({ brickeconomy: brickeconomyFeed() }, new Date(Date.now() + DAY_MS + MINUTE_MS))
+    expect(later.brickeconomy).toMatchObject({ items: 2, noData: 2, failures: 0 })
+    expect((await summary('7140-1')).new).toMatchObject({ fairPrice: '73.00', basis: 'marketplace' })
+    expect((await summary('7140-1')).used).toMatchObject({ fairPrice: '65.70', basis: 'marketplace' })
+    expect((await summary('7144-1')).new).toMatchObject({ hasData: false })
+  })
+
+  it('backs off on 404, 429, 5xx, timeouts and garbage, stops on a refused key and within its quota', async () => {
+    const broken = {
+      '75159-1': { kind: 'status', status: 502 },
+      '75331-1': { kind: 'status', status: 429 },
+      '75252-1': { kind: 'hang' },
+      '10179-1': { kind: 'malformed' },
+      '75290-1': { kind: 'values', body: { error: 'not what the documentation says' } },
+    } as const
+    await interest({
+      watchers: Object.fromEntries(Object.keys(broken).map((number) => [number, 2])),
+      owners: { '75257-1': 1, '75313-1': 1 },
+    })
+    for (const [number, behaviour] of Object.entries(broken)) brickeconomy.answers.set(number, behaviour)
+    brickeconomy.answers.set('75257-1', values({ current_value_new: 10 }))
+    // 75313-1 is not known: 404.
+    const outcome = await ran({ brickeconomy: brickeconomyFeed() })
+    expect(outcome.brickeconomy).toMatchObject({ items: 7, failures: 6, recorded: 1, stopped: null })
+    expect(await stateOf('brickeconomy', '75313-1')).toMatchObject({ lastOutcome: 'not-found', failures: 1 })
+    expect(await stateOf('brickeconomy', '75331-1')).toMatchObject({
+      lastOutcome: 'rate-limited',
+      failures: 1,
+    })
+
+    await context.database.db.execute(sql`delete from feed_item_state`)
+    await context.database.db.execute(sql`delete from feed_daily_calls`)
+    brickeconomy.calls.length = 0
+    const refused = await ran({ brickeconomy: brickeconomyFeed({ apiKey: 'wrong' }) })
+    expect(refused.brickeconomy).toMatchObject({ calls: 1, items: 0, stopped: 'refused' })
+
+    const quota = await ran({ brickeconomy: brickeconomyFeed({ dailyQuota: 2 }) })
+    expect(quota.brickeconomy).toMatchObject({ calls: 1, stopped: 'daily-quota' })
+    expect(brickeconomy.calls).toHaveLength(2)
+  })
+})
