@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { ConfigError, loadConfig } from '#server/config.ts'
 import { queryRows } from '#server/db/client.ts'
+import { feedSettingsFromConfig, startMarketFeeds } from '#server/jobs/market-feeds.ts'
 import { type FeedSettings, MARKET_FEEDS_LOCK, runMarketFeeds } from '#server/modules/feeds/feeds.service.ts'
 import { priceSummarySchema } from '#shared/contract/market.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
@@ -286,15 +288,17 @@ describe('BrickLink sold price guide', () => {
 
   it('fetches the most watched items first, then the most owned', async () => {
     await interest({
-      owners: { '75159-1': 4, '75331-1': 2, '75252-1': 1 },
+      owners: { '75159-1': 4, '75331-1': 2, '75252-1': 1, sw0527a: 1, 'fig-011242': 4 },
       watchers: { '75252-1': 2, '10179-1': 3 },
     })
     await ran({ bricklink: bricklinkFeed() })
+    // Rebrickable's minifigure ids are not BrickLink's: never asked for.
     expect(bricklink.calls.filter((call) => call.endsWith('/N'))).toEqual([
       'SET/10179-1/N',
       'SET/75252-1/N',
       'SET/75159-1/N',
       'SET/75331-1/N',
+      'MINIFIG/sw0527a/N',
     ])
   })
 
@@ -529,5 +533,48 @@ describe('BrickEconomy values', () => {
     const quota = await ran({ brickeconomy: brickeconomyFeed({ dailyQuota: 2 }) })
     expect(quota.brickeconomy).toMatchObject({ calls: 1, stopped: 'daily-quota' })
     expect(brickeconomy.calls).toHaveLength(2)
+  })
+})
+
+describe('the market feeds job', () => {
+  it("is off without keys, needs all four BrickLink keys, and shares each quota among the day's runs", () => {
+    expect(feedSettingsFromConfig(loadConfig({}))).toBeUndefined()
+    expect(() => loadConfig({ BRICKLINK_CONSUMER_KEY: 'k', BRICKLINK_TOKEN: 't' })).toThrow(ConfigError)
+    const settings = feedSettingsFromConfig(
+      loadConfig({
+        BRICKLINK_CONSUMER_KEY: 'k',
+        BRICKLINK_CONSUMER_SECRET: 's',
+        BRICKLINK_TOKEN: 't',
+        BRICKLINK_TOKEN_SECRET: 'ts',
+        BRICKECONOMY_API_KEY: 'e',
+        FEEDS_INTERVAL_MINUTES: '60',
+      }),
+    )
+    expect(settings).toMatchObject({
+      bricklink: { baseUrl: 'https://api.bricklink.com/api/store/v1', dailyQuota: 5000, callsPerRun: 209 },
+      brickeconomy: { baseUrl: 'https://www.brickeconomy.com/api/v1', dailyQuota: 95, callsPerRun: 4 },
+      staleAfterMs: DAY_MS,
+    })
+    expect(feedSettingsFromConfig(loadConfig({ BRICKECONOMY_API_KEY: 'e' }))?.bricklink).toBeUndefined()
+  })
+
+  it("runs at once when started and tells which items' prices moved", async () => {
+    await interest({ owners: { '76405-1': 1 } })
+    bricklink.answers.set('SET/76405-1/N', guide([{ unit_price: '20.0000', date_ordered: daysAgo(2) }]))
+    bricklink.answers.set('SET/76405-1/U', { kind: 'zero-sales' })
+    const moved: number[] = []
+    const stop = startMarketFeeds({
+      db: context.database.db,
+      feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 300 },
+      intervalMs: DAY_MS,
+      log: context.app.log,
+      onPricesChanged: (itemId) => moved.push(itemId),
+    })
+    try {
+      await expect.poll(() => moved, { timeout: 5000 }).toEqual([ids['76405-1']])
+    } finally {
+      stop()
+    }
+    expect((await salesOf('76405-1')).map((sale) => sale.originalPrice)).toEqual(['20.00'])
   })
 })

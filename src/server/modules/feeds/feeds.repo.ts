@@ -21,6 +21,8 @@ export async function feedCandidates(
   options: {
     provider: Provider
     types: Array<'set' | 'minifig'>
+    /** Numbers the provider cannot know (another catalogue's ids), as a LIKE pattern; null: none. */
+    excludeNumbers: string | null
     now: Date
     staleBefore: Date
     limit: number
@@ -43,6 +45,7 @@ export async function feedCandidates(
       join items i on i.id = n.item_id
       left join feed_item_state s on s.provider = ${options.provider} and s.item_id = i.id
       where i.type = any(${sql.param(options.types)}::text[])
+        and (${options.excludeNumbers}::text is null or i.number not like ${options.excludeNumbers})
         and (s.next_attempt_at is null or s.next_attempt_at <= ${options.now.toISOString()})
         and (s.failures > 0 or s.last_fetched_at is null or s.last_fetched_at < ${options.staleBefore.toISOString()})
       order by n.watchers desc, n.owners desc, i.id

@@ -128,6 +128,7 @@ async function runProvider(
     provider: Provider
     limits: ProviderLimits
     types: Array<'set' | 'minifig'>
+    excludeNumbers?: string
     callsPerItem: number
     fetchItem: (
       item: FeedCandidate,
@@ -151,6 +152,7 @@ async function runProvider(
   const candidates = await feedCandidates(run.db, {
     provider,
     types: options.types,
+    excludeNumbers: options.excludeNumbers ?? null,
     now: started,
     staleBefore: new Date(started.getTime() - run.feeds.staleAfterMs),
     limit: Math.ceil(limits.callsPerRun / options.callsPerItem),
@@ -209,7 +211,7 @@ class Stop extends Error {
 
 /**
  * BrickLink: the sold guide, new then used, of each set and minifigure (our numbers are BrickLink's: `10305-1`,
- * `sw0001a`). Sales of a guide that answered are recorded even when the other guide failed or the quota ran
+ * `sw0001a`, except Rebrickable's `fig-…`, which are left out). Sales of a guide that answered are recorded even when the other guide failed or the quota ran
  * out between them: recording is idempotent, so the item's next fetch loses nothing and doubles nothing.
  */
 async function runBrickLink(run: Run, feed: NonNullable<FeedSettings['bricklink']>) {
@@ -218,6 +220,8 @@ async function runBrickLink(run: Run, feed: NonNullable<FeedSettings['bricklink'
     provider: 'bricklink',
     limits: feed,
     types: ['set', 'minifig'],
+    // Rebrickable's minifigure ids (fig-012345), kept for figures BrickLink's number was not known for.
+    excludeNumbers: 'fig-%',
     callsPerItem: 2,
     fetchItem: async (item, call, outcome) => {
       const sales: FeedSale[] = []
