@@ -271,7 +271,16 @@ describe('BrickLink sold price guide', () => {
     bricklink.answers.set('SET/75313-1/N', { kind: 'zero-sales' })
     bricklink.answers.set('SET/75313-1/U', { kind: 'zero-sales', zeroRows: true })
     bricklink.answers.set('MINIFIG/sw0001a/N', { kind: 'zero-sales' })
-    bricklink.answers.set('MINIFIG/sw0001a/U', guide([{ unit_price: '4.5000', date_ordered: daysAgo(2) }]))
+    // A row whose date is no day, or which is dated tomorrow, is left out; the others count.
+    bricklink.answers.set(
+      'MINIFIG/sw0001a/U',
+      guide([
+        { unit_price: '4.5000', date_ordered: daysAgo(2) },
+        { unit_price: '5.0000', date_ordered: '2026-02-30T10:00:00.000Z' },
+        { unit_price: '5.5000', date_ordered: 'yesterday' },
+        { unit_price: '6.0000', date_ordered: daysAgo(-1) },
+      ]),
+    )
     const outcome = await ran({ bricklink: bricklinkFeed() })
     expect(outcome.bricklink).toMatchObject({ items: 2, calls: 4, recorded: 1, noData: 1, failures: 0 })
     expect(await salesOf('75313-1')).toEqual([])

@@ -25,6 +25,8 @@ export interface SoldGuide {
   rows: SoldRow[]
 }
 
+/** A count, or nothing when it is not one (only a row's identity reads it). */
+const positiveCount = z.coerce.number().int().positive().optional().catch(undefined)
 const decimal = z
   .union([z.string(), z.number()])
   .transform(String)
@@ -41,12 +43,12 @@ const guideSchema = z.object({
   price_detail: z
     .array(
       z.object({
-        quantity: z.coerce.number().int().positive().optional(),
-        qunatity: z.coerce.number().int().positive().optional(),
+        quantity: positiveCount,
+        qunatity: positiveCount,
         unit_price: decimal,
-        date_ordered: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-        seller_country_code: z.string().nullish(),
-        buyer_country_code: z.string().nullish(),
+        date_ordered: z.string(),
+        seller_country_code: z.string().nullish().catch(null),
+        buyer_country_code: z.string().nullish().catch(null),
       }),
     )
     .default([]),

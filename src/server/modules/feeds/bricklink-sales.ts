@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FeedSale } from '#server/modules/market/market.feed-sales.ts'
+import { DAY_PATTERN, EARLIEST_DAY, isRealDay } from '#shared/dates.ts'
 import { isCurrencyCode } from '#shared/money.ts'
 import type { SoldGuide } from './bricklink-client.ts'
 
@@ -8,7 +9,7 @@ import type { SoldGuide } from './bricklink-client.ts'
  * buyer of five copies would otherwise outweigh five buyers of one). Its `sourceRef` is a hash of what the
  * row says — item, condition, the moment ordered, price, quantity, countries — and its place among rows
  * that say exactly the same, so the same sale fetched again next week has the same reference and is not
- * recorded twice, whatever rows came or went around it. Rows dated after `today` (a clock apart) wait.
+ * recorded twice, whatever rows came or went around it.
  */
 export function soldGuideSales({
   guide,
@@ -26,7 +27,9 @@ export function soldGuideSales({
   const seen = new Map<string, number>()
   return guide.rows.flatMap((row) => {
     const saleDate = row.dateOrdered.slice(0, 10)
-    if (saleDate > today) return []
+    // A row whose date is not a day (or is after today, a clock apart; or before 1949) is no sale we can place.
+    if (!DAY_PATTERN.test(saleDate) || !isRealDay(saleDate) || saleDate < EARLIEST_DAY || saleDate > today)
+      return []
     const identity = [
       itemNumber,
       newOrUsed,

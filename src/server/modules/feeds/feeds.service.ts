@@ -132,7 +132,7 @@ async function runProvider(
     callsPerItem: number
     fetchItem: (
       item: FeedCandidate,
-      call: () => Promise<boolean>,
+      call: () => Promise<void>,
       outcome: ProviderOutcome,
     ) => Promise<ItemResult>
   },
@@ -163,7 +163,6 @@ async function runProvider(
     if (!(await takeCall(run.db, provider, todayUtc(run.now()), limits.dailyQuota)))
       throw new Stop('daily-quota')
     outcome.calls += 1
-    return true
   }
   let rateLimited = 0
   for (const item of candidates) {
