@@ -38,12 +38,18 @@ export const BRICKLINK_KEYS = {
   tokenSecret: 'token-secret',
 } as const
 
-export interface StubServer {
-  url: string
+/** What a stand-in answers and what it was asked; made before the server starts, so tests can hold it. */
+export interface StubState {
   /** What to answer for a key: BrickLink `SET/75192-1/N`, BrickEconomy `75192-1`; unknown keys answer 404. */
   answers: Map<string, Behaviour>
   /** The keys asked for, in order (refused requests too). */
   calls: string[]
+}
+
+export const stubState = (): StubState => ({ answers: new Map(), calls: [] })
+
+export interface StubServer extends StubState {
+  url: string
   close: () => Promise<void>
 }
 
@@ -113,9 +119,8 @@ function misbehave(behaviour: Behaviour, response: ServerResponse): boolean {
 }
 
 /** BrickLink's store API: `GET /api/store/v1/items/{type}/{no}/price?guide_type=sold&new_or_used=N|U&…`. */
-export async function startBrickLink(): Promise<StubServer> {
-  const answers = new Map<string, Behaviour>()
-  const calls: string[] = []
+export async function startBrickLink(state: StubState = stubState()): Promise<StubServer> {
+  const { answers, calls } = state
   const seenNonces = new Set<string>()
   const server = await startHttpServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub')
@@ -187,9 +192,8 @@ export async function startBrickLink(): Promise<StubServer> {
 export const BRICKECONOMY_KEY = 'brickeconomy-key'
 
 /** BrickEconomy's API v1: `GET /api/v1/set/{number}?currency=…` with the key in `x-apikey`. */
-export async function startBrickEconomy(): Promise<StubServer> {
-  const answers = new Map<string, Behaviour>()
-  const calls: string[] = []
+export async function startBrickEconomy(state: StubState = stubState()): Promise<StubServer> {
+  const { answers, calls } = state
   const server = await startHttpServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub')
     const match = url.pathname.match(/^\/api\/v1\/set\/([^/]+)$/)

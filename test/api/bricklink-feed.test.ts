@@ -1,170 +1,31 @@
-import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { ConfigError, loadConfig } from '#server/config.ts'
-import { queryRows } from '#server/db/client.ts'
-import { feedSettingsFromConfig, startMarketFeeds } from '#server/jobs/market-feeds.ts'
-import { type FeedSettings, MARKET_FEEDS_LOCK, runMarketFeeds } from '#server/modules/feeds/feeds.service.ts'
-import { priceSummarySchema } from '#shared/contract/market.ts'
-import { addDays, todayUtc } from '#shared/dates.ts'
-import { userIdOf } from '../support/collection-api.ts'
-import {
-  BRICKLINK_KEYS,
-  type SoldRowFixture,
-  type StubServer,
-  startBrickEconomy,
-  startBrickLink,
-} from '../support/market-feed-servers.ts'
-import { signUpPeople } from '../support/people.ts'
-import { pricesSettled } from '../support/prices-settled.ts'
-import { setupTestApp } from '../support/test-app.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { MARKET_FEEDS_LOCK } from '#server/modules/feeds/feeds.service.ts'
+import { addDays } from '#shared/dates.ts'
+import { BRICKLINK_KEYS } from '../support/market-feed-servers.ts'
+import { DAY_MS, MINUTE_MS, setupFeedsTest } from '../support/market-feeds-harness.ts'
 import type { TestDatabase } from '../support/test-database.ts'
 
 /**
- * Issue 13 part 6: BrickLink's sold price guide becomes verified sales and BrickEconomy's values the
- * marketplace fallback, run against local servers that answer the documented shapes and misbehave.
+ * Issue 13 part 6: BrickLink's sold price guide becomes verified sales, run against a local BrickLink that
+ * answers the documented shapes with their quirks, checks the OAuth signature, and misbehaves.
  */
-const context = setupTestApp()
-const MINUTE_MS = 60_000
-const DAY_MS = 24 * 60 * MINUTE_MS
-
-let bricklink: StubServer
-let brickeconomy: StubServer
-const ids: Record<string, number> = {}
-let users: string[] = []
-let conditions: Record<string, number> = {}
-
-beforeAll(async () => {
-  bricklink = await startBrickLink()
-  brickeconomy = await startBrickEconomy()
-  const rows = await queryRows<{ id: number; number: string }>(
-    context.database.db,
-    sql`select id, number from items`,
-  )
-  for (const row of rows) ids[row.number] = row.id
-  const cookies = await signUpPeople(context.app, context.database.db, ['a', 'b', 'c', 'd'])
-  users = await Promise.all(Object.values(cookies).map((cookie) => userIdOf(context.app, cookie)))
-  const found = await queryRows<{ id: number; key: string }>(
-    context.database.db,
-    sql`select id, category || ':' || label as key from conditions`,
-  )
-  conditions = Object.fromEntries(found.map((row) => [row.key, row.id]))
-})
-afterAll(async () => {
-  await bricklink.close()
-  await brickeconomy.close()
-})
-
-beforeEach(async () => {
-  const { db } = context.database
-  for (const table of ['collections', 'alerts', 'wanted_items', 'feed_item_state', 'feed_daily_calls']) {
-    await db.execute(sql.raw(`delete from ${table}`))
-  }
-  bricklink.answers.clear()
-  bricklink.calls.length = 0
-  brickeconomy.answers.clear()
-  brickeconomy.calls.length = 0
-})
-
-/** Owners and watchers (alerts and wanted-list entries) of items, by item number. */
-async function interest(of: { owners?: Record<string, number>; watchers?: Record<string, number> }) {
-  const { db } = context.database
-  for (const [number, count] of Object.entries(of.owners ?? {})) {
-    const condition = number.includes('-') ? conditions['set:New/Sealed'] : conditions['minifig:New']
-    for (const user of users.slice(0, count)) {
-      await db.execute(sql`insert into collections (user_id, item_id, condition_id, quantity)
-        values (${user}, ${ids[number]}, ${condition}, 1)`)
-    }
-  }
-  for (const [number, count] of Object.entries(of.watchers ?? {})) {
-    const condition = number.includes('-') ? conditions['set:New/Sealed'] : conditions['minifig:New']
-    for (const [index, user] of users.slice(0, count).entries()) {
-      // Half by an alert, half by a wanted list: both are watching.
-      if (index % 2 === 0) {
-        await db.execute(sql`insert into alerts (user_id, item_id, condition_id, threshold_value, currency)
-          values (${user}, ${ids[number]}, ${condition}, '1.00', 'GBP')`)
-      } else {
-        await db.execute(sql`insert into wanted_items (user_id, item_id) values (${user}, ${ids[number]})`)
-      }
-    }
-  }
-}
-
-const bricklinkFeed = (limits: Partial<{ dailyQuota: number; callsPerRun: number }> = {}) => ({
-  baseUrl: `${bricklink.url}/api/store/v1`,
-  credentials: { ...BRICKLINK_KEYS },
-  dailyQuota: 1000,
-  callsPerRun: 1000,
-  ...limits,
-})
-const brickeconomyFeed = (
-  limits: Partial<{ dailyQuota: number; callsPerRun: number; apiKey: string }> = {},
-) => ({
-  baseUrl: `${brickeconomy.url}/api/v1`,
-  apiKey: 'brickeconomy-key',
-  dailyQuota: 1000,
-  callsPerRun: 1000,
-  ...limits,
-})
-
-const run = (feeds: Partial<FeedSettings>, now = new Date()) =>
-  runMarketFeeds({
-    db: context.database.db,
-    feeds: { staleAfterMs: DAY_MS, timeoutMs: 300, ...feeds },
-    now: () => now,
-  })
-
-const ran = async (feeds: Partial<FeedSettings>, now?: Date) => {
-  const outcome = await run(feeds, now)
-  if (outcome.status !== 'ran') throw new Error(`the run was skipped: ${outcome.reason}`)
-  return outcome
-}
-
-const today = todayUtc()
-const daysAgo = (days: number, time = '12:00:00.000') => `${addDays(today, -days)}T${time}Z`
-
-const salesOf = (number: string) =>
-  queryRows<{
-    grade: string
-    conditionId: number
-    priceGbp: string
-    originalPrice: string
-    currency: string
-    saleDate: string
-    source: string
-    sourceRef: string
-    status: string
-  }>(
-    context.database.db,
-    sql`select grade, condition_id as "conditionId", price_gbp::text as "priceGbp",
-      original_price::text as "originalPrice", currency, sale_date::text as "saleDate", source,
-      source_ref as "sourceRef", status
-    from sales where item_id = ${ids[number]} order by sale_date, price_gbp, source_ref`,
-  )
-
-const stateOf = async (provider: string, number: string) =>
-  (
-    await queryRows<{
-      failures: number
-      lastOutcome: string
-      nextAttemptAt: string | null
-      fetched: boolean
-    }>(
-      context.database.db,
-      sql`select failures, last_outcome as "lastOutcome", next_attempt_at::text as "nextAttemptAt",
-        last_fetched_at is not null as fetched
-      from feed_item_state where provider = ${provider} and item_id = ${ids[number]}`,
-    )
-  )[0]
-
-const summary = async (number: string) => {
-  await pricesSettled(context.app)
-  const response = await context.app.inject({ url: `/api/items/${ids[number]}/price-summary` })
-  expect(response.statusCode, response.body).toBe(200)
-  return priceSummarySchema.parse(response.json())
-}
-
-const guide = (rows: SoldRowFixture[]) => ({ kind: 'guide' as const, rows })
+const {
+  context,
+  bricklink,
+  ids,
+  conditions,
+  interest,
+  bricklinkFeed,
+  run,
+  ran,
+  today,
+  daysAgo,
+  salesOf,
+  stateOf,
+  summary,
+  guide,
+} = setupFeedsTest()
 
 describe('BrickLink sold price guide', () => {
   it('records each sale as a verified BrickLink sale in pounds, and fetching again records none twice', async () => {
@@ -471,119 +332,4 @@ describe('BrickLink sold price guide', () => {
       }
     },
   )
-})
-
-describe('BrickEconomy values', () => {
-  const values = (data: object) => ({ kind: 'values' as const, body: { data: { set_number: 'x', ...data } } })
-
-  it('fill the marketplace fallback (MEDIUM) in pounds, for sets only; a set at retail has no used value', async () => {
-    await interest({ owners: { '75290-1': 2, '75257-1': 1, sw0001a: 3 } })
-    brickeconomy.answers.set('75290-1', values({ current_value_new: 250.5, current_value_used: 180 }))
-    // At retail: no used keys, the new value is the retail price.
-    brickeconomy.answers.set('75257-1', values({ current_value_new: 129.99, retail_price_us: 129.99 }))
-    const outcome = await ran({ brickeconomy: brickeconomyFeed() })
-    expect(outcome.brickeconomy).toMatchObject({ items: 2, calls: 2, recorded: 2, failures: 0 })
-    expect(brickeconomy.calls).toEqual(['75290-1', '75257-1'])
-    const prices = await summary('75290-1')
-    expect(prices.new).toMatchObject({
-      fairPrice: '182.87',
-      confidence: 'MEDIUM',
-      basis: 'marketplace',
-      hasData: true,
-    })
-    expect(prices.used).toMatchObject({ fairPrice: '131.40', confidence: 'MEDIUM', basis: 'marketplace' })
-    const atRetail = await summary('75257-1')
-    expect(atRetail.new).toMatchObject({ fairPrice: '94.89', basis: 'marketplace' })
-    expect(atRetail.used).toMatchObject({ hasData: false, fairPrice: null })
-  })
-
-  it('treats no value (absent, null or 0) as no data and keeps the value it had', async () => {
-    await interest({ owners: { '7140-1': 2, '7144-1': 1 } })
-    brickeconomy.answers.set('7140-1', values({ current_value_new: 100, current_value_used: 90 }))
-    await ran({ brickeconomy: brickeconomyFeed() })
-    brickeconomy.answers.set('7140-1', values({ current_value_new: null, current_value_used: 0 }))
-    brickeconomy.answers.set('7144-1', values({ name: 'no value known' }))
-    const later = await ran({ brickeconomy: brickeconomyFeed() }, new Date(Date.now() + DAY_MS + MINUTE_MS))
-    expect(later.brickeconomy).toMatchObject({ items: 2, noData: 2, failures: 0 })
-    expect((await summary('7140-1')).new).toMatchObject({ fairPrice: '73.00', basis: 'marketplace' })
-    expect((await summary('7140-1')).used).toMatchObject({ fairPrice: '65.70', basis: 'marketplace' })
-    expect((await summary('7144-1')).new).toMatchObject({ hasData: false })
-  })
-
-  it('backs off on 404, 429, 5xx, timeouts and garbage, stops on a refused key and within its quota', async () => {
-    const broken = {
-      '75159-1': { kind: 'status', status: 502 },
-      '75331-1': { kind: 'status', status: 429 },
-      '75252-1': { kind: 'hang' },
-      '10179-1': { kind: 'malformed' },
-      '75290-1': { kind: 'values', body: { error: 'not what the documentation says' } },
-    } as const
-    await interest({
-      watchers: Object.fromEntries(Object.keys(broken).map((number) => [number, 2])),
-      owners: { '75257-1': 1, '75313-1': 1 },
-    })
-    for (const [number, behaviour] of Object.entries(broken)) brickeconomy.answers.set(number, behaviour)
-    brickeconomy.answers.set('75257-1', values({ current_value_new: 10 }))
-    // 75313-1 is not known: 404.
-    const outcome = await ran({ brickeconomy: brickeconomyFeed() })
-    expect(outcome.brickeconomy).toMatchObject({ items: 7, failures: 6, recorded: 1, stopped: null })
-    expect(await stateOf('brickeconomy', '75313-1')).toMatchObject({ lastOutcome: 'not-found', failures: 1 })
-    expect(await stateOf('brickeconomy', '75331-1')).toMatchObject({
-      lastOutcome: 'rate-limited',
-      failures: 1,
-    })
-
-    await context.database.db.execute(sql`delete from feed_item_state`)
-    await context.database.db.execute(sql`delete from feed_daily_calls`)
-    brickeconomy.calls.length = 0
-    const refused = await ran({ brickeconomy: brickeconomyFeed({ apiKey: 'wrong' }) })
-    expect(refused.brickeconomy).toMatchObject({ calls: 1, items: 0, stopped: 'refused' })
-
-    const quota = await ran({ brickeconomy: brickeconomyFeed({ dailyQuota: 2 }) })
-    expect(quota.brickeconomy).toMatchObject({ calls: 1, stopped: 'daily-quota' })
-    expect(brickeconomy.calls).toHaveLength(2)
-  })
-})
-
-describe('the market feeds job', () => {
-  it("is off without keys, needs all four BrickLink keys, and shares each quota among the day's runs", () => {
-    expect(feedSettingsFromConfig(loadConfig({}))).toBeUndefined()
-    expect(() => loadConfig({ BRICKLINK_CONSUMER_KEY: 'k', BRICKLINK_TOKEN: 't' })).toThrow(ConfigError)
-    const settings = feedSettingsFromConfig(
-      loadConfig({
-        BRICKLINK_CONSUMER_KEY: 'k',
-        BRICKLINK_CONSUMER_SECRET: 's',
-        BRICKLINK_TOKEN: 't',
-        BRICKLINK_TOKEN_SECRET: 'ts',
-        BRICKECONOMY_API_KEY: 'e',
-        FEEDS_INTERVAL_MINUTES: '60',
-      }),
-    )
-    expect(settings).toMatchObject({
-      bricklink: { baseUrl: 'https://api.bricklink.com/api/store/v1', dailyQuota: 5000, callsPerRun: 209 },
-      brickeconomy: { baseUrl: 'https://www.brickeconomy.com/api/v1', dailyQuota: 95, callsPerRun: 4 },
-      staleAfterMs: DAY_MS,
-    })
-    expect(feedSettingsFromConfig(loadConfig({ BRICKECONOMY_API_KEY: 'e' }))?.bricklink).toBeUndefined()
-  })
-
-  it("runs at once when started and tells which items' prices moved", async () => {
-    await interest({ owners: { '76405-1': 1 } })
-    bricklink.answers.set('SET/76405-1/N', guide([{ unit_price: '20.0000', date_ordered: daysAgo(2) }]))
-    bricklink.answers.set('SET/76405-1/U', { kind: 'zero-sales' })
-    const moved: number[] = []
-    const stop = startMarketFeeds({
-      db: context.database.db,
-      feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 300 },
-      intervalMs: DAY_MS,
-      log: context.app.log,
-      onPricesChanged: (itemId) => moved.push(itemId),
-    })
-    try {
-      await expect.poll(() => moved, { timeout: 5000 }).toEqual([ids['76405-1']])
-    } finally {
-      stop()
-    }
-    expect((await salesOf('76405-1')).map((sale) => sale.originalPrice)).toEqual(['20.00'])
-  })
 })
