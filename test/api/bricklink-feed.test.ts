@@ -1,5 +1,7 @@
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
+import { withJobLock } from '#server/db/job-lock.ts'
+import { bricklinkSigner, fetchSoldGuide } from '#server/modules/feeds/bricklink-client.ts'
 import { MARKET_FEEDS_LOCK } from '#server/modules/feeds/feeds.service.ts'
 import { addDays } from '#shared/dates.ts'
 import { BRICKLINK_KEYS } from '../support/market-feed-servers.ts'
@@ -172,7 +174,7 @@ describe('BrickLink sold price guide', () => {
     ])
   })
 
-  it('backs off an item on 404, 429, 5xx, a hang, a stalled body or malformed JSON, and carries on with the others', async () => {
+  it('backs off an item on 404, 429, 5xx, a hang, a stalled or huge body, a redirect or malformed JSON, and carries on with the others', async () => {
     const broken = {
       '75159-1': { kind: 'status', status: 500 },
       '75331-1': { kind: 'status', status: 503, body: 'Service Unavailable' },
@@ -182,6 +184,8 @@ describe('BrickLink sold price guide', () => {
       '75257-1': { kind: 'stall-body' },
       '75313-1': { kind: 'malformed' },
       '75192-1': { kind: 'status', status: 404 },
+      '7140-1': { kind: 'huge' },
+      '7144-1': { kind: 'redirect', to: 'http://127.0.0.1:9/elsewhere' },
     } as const
     const numbers = Object.keys(broken)
     // Each broken item is watched by more people than the healthy one, so all are tried before it.
@@ -199,7 +203,7 @@ describe('BrickLink sold price guide', () => {
     const started = Date.now()
     const outcome = await ran({ bricklink: bricklinkFeed() })
     expect(Date.now() - started).toBeLessThan(5000)
-    expect(outcome.bricklink).toMatchObject({ items: 9, failures: 8, recorded: 1, stopped: null })
+    expect(outcome.bricklink).toMatchObject({ items: 11, failures: 10, recorded: 1, stopped: null })
     expect(await salesOf('sw0002')).toHaveLength(before + 1)
     const states = Object.fromEntries(
       await Promise.all(numbers.map(async (number) => [number, await stateOf('bricklink', number)] as const)),
@@ -213,6 +217,8 @@ describe('BrickLink sold price guide', () => {
       '75257-1': 'failed',
       '75313-1': 'failed',
       '75192-1': 'not-found',
+      '7140-1': 'failed',
+      '7144-1': 'failed',
     })
     for (const state of Object.values(states)) expect(state).toMatchObject({ failures: 1, fetched: false })
     // Not found waits a day; the others a quarter of an hour.
@@ -227,7 +233,7 @@ describe('BrickLink sold price guide', () => {
     // After it, the failed ones are asked again; still failing, each waits twice as long.
     const later = new Date(started + 20 * MINUTE_MS)
     const retried = await ran({ bricklink: bricklinkFeed() }, later)
-    expect(retried.bricklink).toMatchObject({ items: 6, failures: 6 })
+    expect(retried.bricklink).toMatchObject({ items: 8, failures: 8 })
     expect(await stateOf('bricklink', '75159-1')).toMatchObject({ failures: 2 })
     expect(Date.parse((await stateOf('bricklink', '75159-1'))?.nextAttemptAt ?? '') - later.getTime()).toBe(
       30 * MINUTE_MS,
@@ -241,6 +247,39 @@ describe('BrickLink sold price guide', () => {
       failures: 0,
       lastOutcome: 'ok',
       fetched: true,
+    })
+  })
+
+  it('says why: a body past 5 MB is refused unread, a redirect is not followed, a hang is cut at the time limit', async () => {
+    const guideOf = (number: string) =>
+      fetchSoldGuide({
+        baseUrl: `${bricklink.url}/api/store/v1`,
+        sign: bricklinkSigner(BRICKLINK_KEYS),
+        type: 'SET',
+        number,
+        newOrUsed: 'N',
+        currency: 'USD',
+        timeoutMs: 300,
+      })
+    bricklink.answers.set('SET/7140-1/N', { kind: 'huge' })
+    bricklink.answers.set('SET/7144-1/N', {
+      kind: 'redirect',
+      to: `${bricklink.url}/api/store/v1/items/SET/75192-1/price`,
+    })
+    bricklink.answers.set('SET/75159-1/N', { kind: 'hang' })
+    bricklink.answers.set('SET/75331-1/N', { kind: 'meta-error', code: 404, message: 'RESOURCE_NOT_FOUND' })
+    expect(await guideOf('7140-1')).toEqual({
+      kind: 'failed',
+      reason: 'BrickLink answered more than 5242880 bytes',
+    })
+    expect(await guideOf('7144-1')).toEqual({ kind: 'failed', reason: 'BrickLink answered 302' })
+    expect(await guideOf('75159-1')).toEqual({
+      kind: 'failed',
+      reason: 'BrickLink did not answer within 300 ms',
+    })
+    expect(await guideOf('75331-1')).toEqual({
+      kind: 'not-found',
+      reason: 'BrickLink answered 404 (RESOURCE_NOT_FOUND)',
     })
   })
 
@@ -310,6 +349,15 @@ describe('BrickLink sold price guide', () => {
     ])
     expect([one.status, two.status].sort()).toEqual(['ran', 'skipped'])
     expect(bricklink.calls).toEqual(['SET/75159-1/N'])
+    // A run that fails gives the lock back.
+    const failing = withJobLock(context.database.db, MARKET_FEEDS_LOCK, async () => {
+      throw new Error('the database went away')
+    })
+    await expect(failing).rejects.toThrow('the database went away')
+    expect(await withJobLock(context.database.db, MARKET_FEEDS_LOCK, async () => 'ran')).toEqual({
+      ran: true,
+      value: 'ran',
+    })
   })
 
   it.runIf(inject('databaseDriver') === 'postgres')(

@@ -21,6 +21,10 @@ export type Behaviour =
   | { kind: 'hang' }
   /** Sends the headers and part of the body, then never the rest. */
   | { kind: 'stall-body' }
+  /** Answers a body far larger than any real answer, as fast as it can. */
+  | { kind: 'huge' }
+  /** Sends the request elsewhere. */
+  | { kind: 'redirect'; to: string }
   | { kind: 'values'; body: unknown }
 
 export interface SoldRowFixture {
@@ -108,6 +112,23 @@ function misbehave(behaviour: Behaviour, response: ServerResponse): boolean {
         .end('{"meta":{"code":200},"data":{"price_det')
       return true
     case 'hang':
+      return true
+    case 'huge': {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const block = Buffer.alloc(1024 * 1024, 0x20)
+      let sent = 0
+      const more = () => {
+        while (sent < 64 && !response.destroyed) {
+          sent += 1
+          if (!response.write(block)) return void response.once('drain', more)
+        }
+        response.end('{}')
+      }
+      more()
+      return true
+    }
+    case 'redirect':
+      response.writeHead(302, { location: behaviour.to }).end()
       return true
     case 'stall-body':
       response.writeHead(200, { 'content-type': 'application/json' })

@@ -24,20 +24,27 @@ export function failureOfStatus(status: number, who: string): FeedFailure | unde
   return { kind: 'failed', reason }
 }
 
-/** GETs JSON within `timeoutMs` (the body included: a server that sends headers and then hangs is a failure). */
+/** More than any answer of theirs (a sold guide of six months is tens of kilobytes): a body past it is refused. */
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024
+
+/**
+ * GETs JSON within `timeoutMs`, the body included (a server that sends headers and then stalls is a failure),
+ * and at most MAX_ANSWER_BYTES of it. Redirects are not followed: the signed request is for this address only.
+ */
 export async function getJson(
   url: string,
   init: { headers: Record<string, string>; timeoutMs: number; who: string },
 ): Promise<{ kind: 'json'; status: number; body: unknown } | FeedFailure> {
   let status: number
-  let text: string
+  let text: string | undefined
   try {
     const response = await fetch(url, {
       headers: { accept: 'application/json', ...init.headers },
+      redirect: 'manual',
       signal: AbortSignal.timeout(init.timeoutMs),
     })
     status = response.status
-    text = await response.text()
+    text = await readText(response, MAX_ANSWER_BYTES)
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
     return {
@@ -49,9 +56,27 @@ export async function getJson(
   }
   const failure = failureOfStatus(status, init.who)
   if (failure) return failure
+  if (text === undefined)
+    return { kind: 'failed', reason: `${init.who} answered more than ${MAX_ANSWER_BYTES} bytes` }
   try {
     return { kind: 'json', status, body: JSON.parse(text) as unknown }
   } catch {
     return { kind: 'failed', reason: `${init.who} did not answer JSON` }
   }
+}
+
+/** The body as text, or undefined (and the rest left unread) once it passes `maxBytes`. */
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body) {
+    size += chunk.byteLength
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
