@@ -133,7 +133,7 @@ describe('BrickLink sold price guide', () => {
     await interest({ owners: { '75313-1': 1, sw0001a: 1 } })
     bricklink.answers.set('SET/75313-1/N', { kind: 'zero-sales' })
     bricklink.answers.set('SET/75313-1/U', { kind: 'zero-sales', zeroRows: true })
-    bricklink.answers.set('MINIFIG/sw0001a/N', { kind: 'zero-sales' })
+    bricklink.answers.set('MINIFIG/sw0001a/N', { kind: 'zero-sales', bare: true })
     // A row whose date is no day, or which is dated tomorrow, is left out; the others count.
     bricklink.answers.set(
       'MINIFIG/sw0001a/U',

@@ -11,8 +11,11 @@ import { startHttpServer } from './http-stub-server.ts'
 /** How the stand-in answers one request. */
 export type Behaviour =
   | { kind: 'guide'; currency?: string; rows: SoldRowFixture[] }
-  /** A guide without a sale: every figure "0.0000", `price_detail` empty (or rows at 0 with `zeroRows`). */
-  | { kind: 'zero-sales'; zeroRows?: boolean }
+  /**
+   * A guide without a sale: every figure "0.0000", `price_detail` empty (or rows at 0 with `zeroRows`; or
+   * null, and no currency, with `bare`).
+   */
+  | { kind: 'zero-sales'; zeroRows?: boolean; bare?: boolean }
   | { kind: 'status'; status: number; body?: string }
   /** BrickLink's way: HTTP 200, the error in the body's meta. */
   | { kind: 'meta-error'; code: number; message: string }
@@ -174,6 +177,8 @@ export async function startBrickLink(state: StubState = stubState()): Promise<St
       })
     if (behaviour.kind === 'meta-error') {
       json(response, 200, { meta: { code: behaviour.code, message: behaviour.message, description: '' } })
+    } else if (behaviour.kind === 'zero-sales' && behaviour.bare) {
+      guide({ min_price: '0.0000', max_price: '0.0000', avg_price: '0.0000', price_detail: null })
     } else if (behaviour.kind === 'zero-sales') {
       guide({
         currency_code: currency,

@@ -38,7 +38,8 @@ const decimal = z
  * quantity `qunatity`; both spellings are read.
  */
 const guideSchema = z.object({
-  currency_code: z.string().length(3),
+  /** Absent or null in a guide without sales does not matter: there is nothing to convert. */
+  currency_code: z.string().length(3).nullish(),
   avg_price: decimal.optional(),
   price_detail: z
     .array(
@@ -51,7 +52,8 @@ const guideSchema = z.object({
         buyer_country_code: z.string().nullish().catch(null),
       }),
     )
-    .default([]),
+    .nullish()
+    .transform((rows) => rows ?? []),
 })
 
 /** BrickLink's envelope: errors come as HTTP 200 with the status in `meta.code`. */
@@ -115,5 +117,7 @@ export async function fetchSoldGuide({
       buyerCountry: row.buyer_country_code ?? null,
     }))
   if (rows.length === 0) return { kind: 'no-data' }
-  return { kind: 'ok', value: { currency: guide.data.currency_code.toUpperCase(), rows } }
+  const answered = guide.data.currency_code
+  if (!answered) return { kind: 'failed', reason: 'BrickLink answered sales without their currency' }
+  return { kind: 'ok', value: { currency: answered.toUpperCase(), rows } }
 }
