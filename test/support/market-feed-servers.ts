@@ -217,7 +217,7 @@ export async function startBrickLink(state: StubState = stubState()): Promise<St
 
 export const BRICKECONOMY_KEY = 'brickeconomy-key'
 
-/** BrickEconomy's API v1: `GET /api/v1/set/{number}?currency=…` with the key in `x-apikey`. */
+/** BrickEconomy's API v1: `GET /api/v1/set/{number}?currency=…` with the key in `x-apikey`, from a browser. */
 export async function startBrickEconomy(state: StubState = stubState()): Promise<StubServer> {
   const { answers, calls } = state
   const server = await startHttpServer((request, response) => {
@@ -225,6 +225,11 @@ export async function startBrickEconomy(state: StubState = stubState()): Promise
     const match = url.pathname.match(/^\/api\/v1\/set\/([^/]+)$/)
     const key = match ? decodeURIComponent(match[1] as string) : url.pathname
     calls.push(key)
+    // It turns away clients that do not look like a browser (research/import-formats.md §2.3).
+    if (!request.headers['user-agent']?.startsWith('Mozilla/')) {
+      response.writeHead(403, { 'content-type': 'text/html' }).end('<h1>Access denied</h1>')
+      return
+    }
     if (request.headers['x-apikey'] !== BRICKECONOMY_KEY) {
       json(response, 401, { error: 'Invalid API key' })
       return

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { type FeedSettings, runMarketFeeds } from '#server/modules/feeds/feeds.service.ts'
 import { priceSummarySchema } from '#shared/contract/market.ts'
-import { addDays, todayUtc } from '#shared/dates.ts'
+import { addDays, DAY_MS, todayUtc } from '#shared/dates.ts'
 import { userIdOf } from './collection-api.ts'
 import {
   BRICKLINK_KEYS,
@@ -18,7 +18,7 @@ import { pricesSettled } from './prices-settled.ts'
 import { setupTestApp } from './test-app.ts'
 
 export const MINUTE_MS = 60_000
-export const DAY_MS = 24 * 60 * MINUTE_MS
+export { DAY_MS }
 
 /**
  * A market feeds test file's app, its local BrickLink and BrickEconomy (market-feed-servers.ts), four

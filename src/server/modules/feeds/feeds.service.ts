@@ -5,7 +5,7 @@ import {
   recordFeedSales,
   recordMarketplaceValues,
 } from '#server/modules/market/market.feed-sales.ts'
-import { todayUtc } from '#shared/dates.ts'
+import { DAY_MS, todayUtc } from '#shared/dates.ts'
 import { fetchSetValues } from './brickeconomy-client.ts'
 import { type BrickLinkCredentials, bricklinkSigner, fetchSoldGuide } from './bricklink-client.ts'
 import { soldGuideSales } from './bricklink-sales.ts'
@@ -58,13 +58,15 @@ export type FeedsRunOutcome =
   | { status: 'skipped'; reason: string }
   | { status: 'ran'; bricklink?: ProviderOutcome; brickeconomy?: ProviderOutcome }
 
-/** BrickLink asks the price in dollars; each sale is converted into pounds at its day's rate (fx service). */
+/**
+ * Both are asked in dollars, their home currency; a sale is converted into pounds at its day's rate, a value at
+ * today's (fx service).
+ */
 const BRICKLINK_CURRENCY = 'USD'
 const BRICKECONOMY_CURRENCY = 'USD'
 /** Answers "too many requests" this many times in a row and the provider is left alone until the next run. */
 const RATE_LIMITED_IN_A_ROW = 3
 const MINUTE_MS = 60_000
-const DAY_MS = 24 * 60 * MINUTE_MS
 
 /**
  * How long an item waits after its `failures`-th failure in a row: doubling from 15 minutes (a day for an
