@@ -54,7 +54,7 @@ async function main(): Promise<void> {
         log: app.log,
         onPricesChanged: (itemId) => app.readCache.forget(marketCache.prices(itemId)),
       })
-    : () => {}
+    : async () => {}
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
-    stopMarketFeeds()
+    await stopMarketFeeds()
     stopSessionCleanup()
     await app.close()
     await database.close()

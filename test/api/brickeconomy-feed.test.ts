@@ -125,7 +125,7 @@ describe('the market feeds job', () => {
     const moved: number[] = []
     const stop = startMarketFeeds({
       db: context.database.db,
-      feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 300 },
+      feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 5000 },
       intervalMs: DAY_MS,
       log: context.app.log,
       onPricesChanged: (itemId) => moved.push(itemId),
@@ -133,8 +133,26 @@ describe('the market feeds job', () => {
     try {
       await expect.poll(() => moved, { timeout: 5000 }).toEqual([ids['76405-1']])
     } finally {
-      stop()
+      await stop()
     }
     expect((await salesOf('76405-1')).map((sale) => sale.originalPrice)).toEqual(['20.00'])
+  })
+
+  it('stops at shutdown without waiting for a provider that hangs, leaving the item as it was', async () => {
+    await interest({ owners: { '76405-1': 1, '10294-1': 1 } })
+    bricklink.answers.set('SET/76405-1/N', { kind: 'hang' })
+    const stop = startMarketFeeds({
+      db: context.database.db,
+      feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 60_000 },
+      intervalMs: DAY_MS,
+      log: context.app.log,
+      onPricesChanged: () => {},
+    })
+    await expect.poll(() => bricklink.calls, { timeout: 5000 }).toEqual(['SET/76405-1/N'])
+    const started = Date.now()
+    await stop()
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(await stateOf('bricklink', '76405-1')).toBeUndefined()
+    expect(bricklink.calls).toEqual(['SET/76405-1/N'])
   })
 })

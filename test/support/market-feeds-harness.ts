@@ -111,7 +111,8 @@ export function setupFeedsTest() {
   const run = (feeds: Partial<FeedSettings>, now = new Date()) =>
     runMarketFeeds({
       db: context.database.db,
-      feeds: { staleAfterMs: DAY_MS, timeoutMs: 300, ...feeds },
+      // Long enough for a healthy answer on a busy machine; a hang costs each test this much.
+      feeds: { staleAfterMs: DAY_MS, timeoutMs: 1500, ...feeds },
       now: () => now,
     })
 

@@ -5,8 +5,9 @@ import { type FeedSettings, runMarketFeeds } from '../modules/feeds/feeds.servic
 
 /**
  * Runs the market feeds now and then every `intervalMs` (each run under the feeds' advisory lock, so of
- * several instances one runs at a time); returns a function that stops it. A run that fails (the database
- * gone) is logged and the next one tries again.
+ * several instances one runs at a time); returns a function that stops it, ending a run under way at its next
+ * item (or call), and resolves when it has ended, so the database closes after it. A run that fails (the
+ * database gone) is logged and the next one tries again.
  */
 export function startMarketFeeds({
   db,
@@ -20,25 +21,32 @@ export function startMarketFeeds({
   intervalMs: number
   log: FastifyBaseLogger
   onPricesChanged: (itemId: number) => void
-}): () => void {
-  let running = false
+}): () => Promise<void> {
+  const stopping = new AbortController()
+  let running: Promise<void> | null = null
   const run = async () => {
-    if (running) return // the last run (a long one, a slow provider) is not over yet
-    running = true
+    if (running || stopping.signal.aborted) return // the last run (a long one, a slow provider) is not over yet
+    running = once()
+    await running
+    running = null
+  }
+  const once = async () => {
     try {
-      const outcome = await runMarketFeeds({ db, feeds, onPricesChanged })
+      const outcome = await runMarketFeeds({ db, feeds, onPricesChanged, signal: stopping.signal })
       if (outcome.status === 'skipped') log.debug({ outcome }, 'market feeds')
       else log.info({ outcome }, 'market feeds run')
     } catch (error) {
       log.warn({ err: error }, 'market feeds run failed; trying again at the next run')
-    } finally {
-      running = false
     }
   }
   void run()
   const timer = setInterval(() => void run(), intervalMs)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    clearInterval(timer)
+    stopping.abort()
+    await running
+  }
 }
 
 const MINUTES_A_DAY = 1440

@@ -33,17 +33,21 @@ export async function fetchSetValues({
   number,
   currency,
   timeoutMs,
+  signal,
 }: {
   baseUrl: string
   apiKey: string
   number: string
   currency: string
   timeoutMs: number
+  /** Aborted when the server shuts down. */
+  signal?: AbortSignal
 }): Promise<FeedAnswer<SetValues>> {
   const url = `${baseUrl.replace(/\/$/, '')}/set/${encodeURIComponent(number)}?${new URLSearchParams({ currency })}`
   const answer = await getJson(url, {
     headers: { 'x-apikey': apiKey, 'user-agent': 'Mozilla/5.0 (compatible; Brickfolio market feed)' },
     timeoutMs,
+    signal,
     who: 'BrickEconomy',
   })
   if (answer.kind !== 'json') return answer

@@ -87,6 +87,7 @@ export async function fetchSoldGuide({
   newOrUsed,
   currency,
   timeoutMs,
+  signal,
 }: {
   baseUrl: string
   sign: (url: string) => string
@@ -95,10 +96,17 @@ export async function fetchSoldGuide({
   newOrUsed: 'N' | 'U'
   currency: string
   timeoutMs: number
+  /** Aborted when the server shuts down. */
+  signal?: AbortSignal
 }): Promise<FeedAnswer<SoldGuide>> {
   const query = new URLSearchParams({ guide_type: 'sold', new_or_used: newOrUsed, currency_code: currency })
   const url = `${baseUrl.replace(/\/$/, '')}/items/${type}/${encodeURIComponent(number)}/price?${query}`
-  const answer = await getJson(url, { headers: { authorization: sign(url) }, timeoutMs, who: 'BrickLink' })
+  const answer = await getJson(url, {
+    headers: { authorization: sign(url) },
+    timeoutMs,
+    signal,
+    who: 'BrickLink',
+  })
   if (answer.kind !== 'json') return answer
   const envelope = envelopeSchema.safeParse(answer.body)
   if (!envelope.success) return { kind: 'failed', reason: 'BrickLink answered without its meta envelope' }

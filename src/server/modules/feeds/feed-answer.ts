@@ -33,7 +33,7 @@ export const MAX_ANSWER_BYTES = 5 * 1024 * 1024
  */
 export async function getJson(
   url: string,
-  init: { headers: Record<string, string>; timeoutMs: number; who: string },
+  init: { headers: Record<string, string>; timeoutMs: number; who: string; signal?: AbortSignal },
 ): Promise<{ kind: 'json'; status: number; body: unknown } | FeedFailure> {
   let status: number
   let text: string | undefined
@@ -41,7 +41,9 @@ export async function getJson(
     const response = await fetch(url, {
       headers: { accept: 'application/json', ...init.headers },
       redirect: 'manual',
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal: init.signal
+        ? AbortSignal.any([AbortSignal.timeout(init.timeoutMs), init.signal])
+        : AbortSignal.timeout(init.timeoutMs),
     })
     status = response.status
     text = await readText(response, MAX_ANSWER_BYTES)

@@ -49,7 +49,7 @@ export interface ProviderOutcome {
   noData: number
   failures: number
   /** Why the run of this provider ended before its items did. */
-  stopped: 'daily-quota' | 'run-budget' | 'rate-limited' | 'refused' | null
+  stopped: 'daily-quota' | 'run-budget' | 'rate-limited' | 'refused' | 'shutting-down' | null
   /** The first few failures, for the log. */
   reasons: string[]
 }
@@ -81,21 +81,24 @@ export function backoffMs(failure: FeedFailure, failures: number): number {
  * One run of the market feeds (DESIGN §5), in one instance at a time (an advisory lock; another instance's
  * run answers `skipped`): BrickLink's sold price guides become verified sales, BrickEconomy's values the
  * marketplace fallback, for the items people watch and own, within each provider's quotas.
- * `onPricesChanged` is told of each item whose prices moved (the caller forgets its cached answers).
+ * `onPricesChanged` is told of each item whose prices moved (the caller forgets its cached answers); `signal`
+ * ends the run between items, and a call under way, when the server shuts down.
  */
 export async function runMarketFeeds({
   db,
   feeds,
   now = () => new Date(),
   onPricesChanged = () => {},
+  signal,
 }: {
   db: Database
   feeds: FeedSettings
   now?: () => Date
   onPricesChanged?: (itemId: number) => void
+  signal?: AbortSignal
 }): Promise<FeedsRunOutcome> {
   const locked = await withJobLock(db, MARKET_FEEDS_LOCK, async () => {
-    const run = { db, feeds, now, onPricesChanged }
+    const run = { db, feeds, now, onPricesChanged, signal }
     return {
       status: 'ran' as const,
       bricklink: feeds.bricklink ? await runBrickLink(run, feeds.bricklink) : undefined,
@@ -110,6 +113,7 @@ interface Run {
   feeds: FeedSettings
   now: () => Date
   onPricesChanged: (itemId: number) => void
+  signal?: AbortSignal
 }
 
 /** What fetching one item came to: `failure` backs the item off; a stop also ends the provider's run. */
@@ -168,10 +172,19 @@ async function runProvider(
   }
   let rateLimited = 0
   for (const item of candidates) {
+    if (run.signal?.aborted) {
+      outcome.stopped = 'shutting-down'
+      break
+    }
     const result = await options.fetchItem(item, call, outcome).catch((error: unknown) => {
       if (error instanceof Stop) return { kind: 'stopped', stopped: error.stopped } as const
       throw error
     })
+    // A call cut short by the shutdown is no failure of the item's: it is left as it was.
+    if (run.signal?.aborted) {
+      outcome.stopped = 'shutting-down'
+      break
+    }
     if (result.kind === 'stopped') {
       outcome.stopped = result.stopped
       break
@@ -238,6 +251,7 @@ async function runBrickLink(run: Run, feed: NonNullable<FeedSettings['bricklink'
             newOrUsed,
             currency: BRICKLINK_CURRENCY,
             timeoutMs: run.feeds.timeoutMs,
+            signal: run.signal,
           })
           if (answer.kind === 'no-data') continue
           if (answer.kind !== 'ok') {
@@ -290,6 +304,7 @@ async function runBrickEconomy(run: Run, feed: NonNullable<FeedSettings['brickec
         number: item.number,
         currency: BRICKECONOMY_CURRENCY,
         timeoutMs: run.feeds.timeoutMs,
+        signal: run.signal,
       })
       if (answer.kind === 'no-data') return { kind: 'done', outcome: 'no-data' }
       if (answer.kind !== 'ok') return { kind: 'failed', failure: answer }
