@@ -56,6 +56,11 @@ const configSchema = z.object({
   DB_WAIT_AT_START_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Where PGlite keeps its files when DATABASE_URL is absent. */
   PGLITE_DIR: z.string().min(1).default('./data/db'),
+  /**
+   * Run this instance's price recompute worker (DESIGN §5). Every instance does by default; one that should
+   * only answer requests may be told not to, as long as some instance runs one.
+   */
+  PRICE_RECOMPUTE_WORKER: booleanFromEnv.default(true),
   /** Seed the hand-written demo catalogue into an empty database at start. */
   SEED_DEMO: booleanFromEnv.default(true),
   /** Seconds a catalogue read answer may be served from memory (0 = off); see ADR 002. */
@@ -72,7 +77,7 @@ const configSchema = z.object({
   FX_API_URL: z.url({ message: 'must be a URL' }).default('https://open.er-api.com/v6/latest/USD'),
   FX_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /**
-   * Market feeds (DESIGN §5, ADR 015): BrickLink's sold price guide when all four BrickLink keys are set,
+   * Market feeds (DESIGN §5, ADR 016): BrickLink's sold price guide when all four BrickLink keys are set,
    * BrickEconomy's values when its key is set; off otherwise.
    */
   BRICKLINK_CONSUMER_KEY: z.string().min(1).optional(),
@@ -114,6 +119,20 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded and downloaded import files wait while they are imported (ADR 013). */
   IMPORT_DIR: z.string().min(1).default('./data/imports'),
+  /**
+   * The SMTP server alert e-mails go through (nodemailer's URL: smtp://user:pass@host:587, smtps://… for TLS
+   * from the first byte); without it no e-mail is sent and alerts reach users in the app only.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, {
+      message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587',
+    })
+    .optional(),
+  /** The sender of alert e-mails; by default alerts@ the host of PUBLIC_URL (or localhost). */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  /** The UTC hour (0–23) after which the daily digest of alerts goes out to users who chose it. */
+  ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 })
@@ -161,4 +180,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`)
   }
   return parsed.data
+}
+
+/**
+ * Where the app is reached, for absolute links (e-mails): PUBLIC_URL, else this machine's own address, right
+ * only for someone on it (README says to set PUBLIC_URL when e-mail is sent).
+ */
+export const publicBaseUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+
+/** The sender of alert e-mails: MAIL_FROM, else alerts@ the public host's name (an address, or none: localhost). */
+export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM
+  const host = new URL(publicBaseUrl(config)).hostname
+  return `Brickfolio <alerts@${isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost'}>`
 }

@@ -8,6 +8,7 @@ import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
 import { todayUtc } from '#shared/dates.ts'
 import { convertAmount } from '#shared/money.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
@@ -74,8 +75,15 @@ const deleteSale = async (id: number) => {
     headers: { cookie: people.trusted },
   })
   expect(response.statusCode, response.body).toBe(204)
+  // And its recompute, which runs after commit.
+  await pricesSettled(context.app)
 }
-const events = (alertId: number) =>
+/** The alert's events, once every committed sale has been recomputed (after commit) and evaluated. */
+const events = async (alertId: number) => {
+  await pricesSettled(context.app)
+  return eventRows(alertId)
+}
+const eventRows = (alertId: number) =>
   queryRows<{ priceGbp: string; price: string; currency: string; thresholdValue: string }>(
     context.database.db,
     sql`select price_gbp::text as "priceGbp", price::text as price, currency, threshold_value::text as "thresholdValue"

@@ -12,7 +12,6 @@ const {
   context,
   bricklink,
   brickeconomy,
-  ids,
   interest,
   bricklinkFeed,
   brickeconomyFeed,
@@ -118,24 +117,25 @@ describe('the market feeds job', () => {
     expect(feedSettingsFromConfig(loadConfig({ BRICKECONOMY_API_KEY: 'e' }))?.bricklink).toBeUndefined()
   })
 
-  it("runs at once when started and tells which items' prices moved", async () => {
+  it("runs at once when started, and the item's prices follow", async () => {
     await interest({ owners: { '76405-1': 1 } })
     bricklink.answers.set('SET/76405-1/N', guide([{ unit_price: '20.0000', date_ordered: daysAgo(2) }]))
     bricklink.answers.set('SET/76405-1/U', { kind: 'zero-sales' })
-    const moved: number[] = []
     const stop = startMarketFeeds({
       db: context.database.db,
       feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 5000 },
       intervalMs: DAY_MS,
       log: context.app.log,
-      onPricesChanged: (itemId) => moved.push(itemId),
     })
     try {
-      await expect.poll(() => moved, { timeout: 5000 }).toEqual([ids['76405-1']])
+      await expect
+        .poll(async () => (await stateOf('bricklink', '76405-1'))?.lastOutcome, { timeout: 5000 })
+        .toBe('ok')
     } finally {
       await stop()
     }
     expect((await salesOf('76405-1')).map((sale) => sale.originalPrice)).toEqual(['20.00'])
+    expect((await summary('76405-1')).new).toMatchObject({ hasData: true, salesCount: 1, lastSale: '14.60' })
   })
 
   it('stops at shutdown without waiting for a provider that hangs, leaving the item as it was', async () => {
@@ -146,7 +146,6 @@ describe('the market feeds job', () => {
       feeds: { bricklink: bricklinkFeed(), staleAfterMs: DAY_MS, timeoutMs: 60_000 },
       intervalMs: DAY_MS,
       log: context.app.log,
-      onPricesChanged: () => {},
     })
     await expect.poll(() => bricklink.calls, { timeout: 5000 }).toEqual(['SET/76405-1/N'])
     const started = Date.now()

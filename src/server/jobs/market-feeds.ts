@@ -14,13 +14,11 @@ export function startMarketFeeds({
   feeds,
   intervalMs,
   log,
-  onPricesChanged,
 }: {
   db: Database
   feeds: FeedSettings
   intervalMs: number
   log: FastifyBaseLogger
-  onPricesChanged: (itemId: number) => void
 }): () => Promise<void> {
   const stopping = new AbortController()
   let running: Promise<void> | null = null
@@ -32,7 +30,7 @@ export function startMarketFeeds({
   }
   const once = async () => {
     try {
-      const outcome = await runMarketFeeds({ db, feeds, onPricesChanged, signal: stopping.signal })
+      const outcome = await runMarketFeeds({ db, feeds, signal: stopping.signal })
       if (outcome.status === 'skipped') log.debug({ outcome }, 'market feeds')
       else log.info({ outcome }, 'market feeds run')
     } catch (error) {

@@ -18,26 +18,42 @@ const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condit
   a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed`
 
 /**
- * The active alerts on an item's conditions of one grade, locked until the transaction ends: an alert
- * resumed at the moment a sale recomputes the price is evaluated by one of them, then by the other.
+ * Evaluations of an item's alerts of one grade take turns until their transaction ends: an alert resumed at
+ * the moment a recompute evaluates the item is evaluated by one of them, then by the other, which sees what
+ * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts. The
+ * one-key (bigint) form: a lock space of its own, apart from the market's two-key price locks.
  */
+export async function lockItemAlerts(db: Database, itemId: number, grade: Grade): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::bigint * 2 + ${grade === 'new' ? 0 : 1})`)
+}
+
+/** The active alerts on an item's conditions of one grade (the caller holds lockItemAlerts). */
 export function activeAlertsOf(db: Database, itemId: number, grade: Grade): Promise<AlertToEvaluate[]> {
   return queryRows<AlertToEvaluate>(
     db,
     sql`select ${columns} from alerts a join conditions c on c.id = a.condition_id
-      where a.item_id = ${itemId} and c.grade = ${grade} and a.active
-      order by a.id for update of a`,
+      where a.item_id = ${itemId} and c.grade = ${grade} and a.active`,
   )
 }
 
-/** One active alert with today's fair price of its grade (null: no data), locked. */
+/** Which item and grade an alert is on, to take their lock. */
+export async function alertItemGrade(db: Database, id: number) {
+  const rows = await queryRows<{ itemId: number; grade: Grade }>(
+    db,
+    sql`select a.item_id as "itemId", c.grade from alerts a join conditions c on c.id = a.condition_id
+      where a.id = ${id}`,
+  )
+  return rows[0]
+}
+
+/** One active alert with today's fair price of its grade (null: no data); the caller holds lockItemAlerts. */
 export async function activeAlertWithPrice(db: Database, id: number) {
   const rows = await queryRows<AlertToEvaluate & { grade: Grade; fairPriceGbp: string | null }>(
     db,
     sql`select ${columns}, c.grade, ps.fair_price_gbp::text as "fairPriceGbp"
       from alerts a join conditions c on c.id = a.condition_id
       left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade
-      where a.id = ${id} and a.active for update of a`,
+      where a.id = ${id} and a.active`,
   )
   return rows[0]
 }

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts'
-import type { Grade } from '#shared/contract/values.ts'
+import type { CurrencyCode, Grade } from '#shared/contract/values.ts'
 import { convertAmount } from '#shared/money.ts'
 import { currentRates } from '../fx/fx.service.ts'
 import { alertStep } from './alert-rules.ts'
@@ -7,7 +7,9 @@ import {
   type AlertToEvaluate,
   activeAlertsOf,
   activeAlertWithPrice,
+  alertItemGrade,
   type Firing,
+  lockItemAlerts,
   rearm,
   recordFirings,
 } from './alerts.evaluate.repo.ts'
@@ -23,8 +25,17 @@ async function evaluate(db: Database, alerts: AlertToEvaluate[], fairPriceGbp: s
   const rates = needsRates ? (await currentRates({ db })).rates : undefined
   const firings: Firing[] = []
   const rearmed: number[] = []
+  // Converted once per currency: an item may have 10,000 alerts in a handful of currencies.
+  const prices = new Map<CurrencyCode, string>()
+  const priceIn = (currency: CurrencyCode) => {
+    const known = prices.get(currency)
+    if (known !== undefined) return known
+    const price = convertAmount(fairPriceGbp, 'GBP', currency, rates)
+    prices.set(currency, price)
+    return price
+  }
   for (const alert of alerts) {
-    const price = convertAmount(fairPriceGbp, 'GBP', alert.currency, rates)
+    const price = priceIn(alert.currency)
     const step = alertStep({
       direction: alert.direction,
       threshold: alert.thresholdValue,
@@ -51,6 +62,7 @@ export async function evaluateItemAlerts({
   grade: Grade
   fairPriceGbp: string | null
 }) {
+  await lockItemAlerts(db, itemId, grade)
   return evaluate(db, await activeAlertsOf(db, itemId, grade), fairPriceGbp)
 }
 
@@ -59,6 +71,9 @@ export async function evaluateItemAlerts({
  * if the price is already there; a crossing while it was paused does not count unless it still holds.
  */
 export async function evaluateAlertNow({ db, id }: { db: Database; id: number }) {
+  const pair = await alertItemGrade(db, id)
+  if (!pair) return { fired: 0, rearmed: 0 }
+  await lockItemAlerts(db, pair.itemId, pair.grade)
   const alert = await activeAlertWithPrice(db, id)
   if (!alert) return { fired: 0, rearmed: 0 }
   return evaluate(db, [alert], alert.fairPriceGbp)

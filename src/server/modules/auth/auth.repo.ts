@@ -7,7 +7,7 @@ import type { UpdateProfileData } from '#shared/contract/me.ts'
 export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_image_url as "profileImageUrl", u.profile_type as "profileType",
   u.currency_preference as "currencyPreference", u.onboarding_completed as "onboardingCompleted",
-  u.value_unpriced_at_retail as "valueUnpricedAtRetail", u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
+  u.value_unpriced_at_retail as "valueUnpricedAtRetail", u.alert_email as "alertEmail", u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
   to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`
 
@@ -118,6 +118,7 @@ const profileColumns = {
   onboardingCompleted: sql`onboarding_completed`,
   currencyPreference: sql`currency_preference`,
   valueUnpricedAtRetail: sql`value_unpriced_at_retail`,
+  alertEmail: sql`alert_email`,
 } as const
 
 /** Writes the profile fields that are given; undefined when the user no longer exists. */

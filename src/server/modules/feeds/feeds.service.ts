@@ -81,24 +81,21 @@ export function backoffMs(failure: FeedFailure, failures: number): number {
  * One run of the market feeds (DESIGN §5), in one instance at a time (an advisory lock; another instance's
  * run answers `skipped`): BrickLink's sold price guides become verified sales, BrickEconomy's values the
  * marketplace fallback, for the items people watch and own, within each provider's quotas.
- * `onPricesChanged` is told of each item whose prices moved (the caller forgets its cached answers); `signal`
- * ends the run between items, and a call under way, when the server shuts down.
+ * `signal` ends the run between items, and a call under way, when the server shuts down.
  */
 export async function runMarketFeeds({
   db,
   feeds,
   now = () => new Date(),
-  onPricesChanged = () => {},
   signal,
 }: {
   db: Database
   feeds: FeedSettings
   now?: () => Date
-  onPricesChanged?: (itemId: number) => void
   signal?: AbortSignal
 }): Promise<FeedsRunOutcome> {
   const locked = await withJobLock(db, MARKET_FEEDS_LOCK, async () => {
-    const run = { db, feeds, now, onPricesChanged, signal }
+    const run = { db, feeds, now, signal }
     return {
       status: 'ran' as const,
       bricklink: feeds.bricklink ? await runBrickLink(run, feeds.bricklink) : undefined,
@@ -112,7 +109,6 @@ interface Run {
   db: Database
   feeds: FeedSettings
   now: () => Date
-  onPricesChanged: (itemId: number) => void
   signal?: AbortSignal
 }
 
@@ -281,7 +277,6 @@ async function runBrickLink(run: Run, feed: NonNullable<FeedSettings['bricklink'
           })
           outcome.recorded += recorded.recorded
           outcome.alreadyKnown += recorded.alreadyKnown
-          if (recorded.recorded > 0) run.onPricesChanged(item.itemId)
         }
       }
       return result ?? { kind: 'done', outcome: sales.length > 0 ? 'ok' : 'no-data' }
@@ -316,10 +311,7 @@ async function runBrickEconomy(run: Run, feed: NonNullable<FeedSettings['brickec
         values: { new: answer.value.new, used: answer.value.used },
         now: run.now(),
       })
-      if (changed.length > 0) {
-        outcome.recorded += 1
-        run.onPricesChanged(item.itemId)
-      }
+      if (changed.length > 0) outcome.recorded += 1
       return { kind: 'done', outcome: 'ok' }
     },
   })

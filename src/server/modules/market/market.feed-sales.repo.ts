@@ -28,10 +28,8 @@ export interface VerifiedFeedSale {
 }
 
 /**
- * Inserts verified sales of one item from a feed, leaving out those already recorded (sales_duplicate_key),
- * and adds the new ones to the per-condition statistics in the same statement: the bulk form of
- * adjustConditionStats (market.repo.ts), one round trip for a guide of hundreds of sales. Answers, per grade,
- * how many were new and the earliest day among them.
+ * Inserts verified sales of one item from a feed in one statement (a guide has hundreds), leaving out those
+ * already recorded (sales_duplicate_key). Answers, per grade, how many were new and the earliest day among them.
  */
 export async function insertVerifiedFeedSales(
   db: Database,
@@ -53,12 +51,7 @@ export async function insertVerifiedFeedSales(
           ${column('sourceRef')}::text[])
           as u(condition_id, grade, price_gbp, original_price, currency, sale_date, source_ref)
         on conflict do nothing
-        returning condition_id, grade, price_gbp, sale_date),
-      stats as (
-        insert into price_condition_stats as p (item_id, condition_id, sales_count, total_price_gbp)
-        select ${itemId}, condition_id, count(*), sum(price_gbp) from inserted group by condition_id
-        on conflict (item_id, condition_id) do update set sales_count = p.sales_count + excluded.sales_count,
-          total_price_gbp = p.total_price_gbp + excluded.total_price_gbp)
+        returning grade, sale_date)
       select grade, count(*)::int as recorded, min(sale_date)::text as "fromDay" from inserted group by grade`,
   )
 }

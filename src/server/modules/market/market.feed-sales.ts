@@ -35,8 +35,8 @@ export interface FeedSalesOutcome {
 
 /**
  * Records a feed's sales of one item as verified sales (DESIGN §5: a feed's sales are verified; nobody
- * submitted them), leaving out those recorded at an earlier fetch, and moves the item's prices once per grade
- * from the earliest new sale's day — all in one transaction. The feed knows only new or used, so each sale
+ * submitted them), leaving out those recorded at an earlier fetch, and queues the item's prices (and
+ * per-condition statistics) for recompute once per grade from the earliest new sale's day, in one transaction. The feed knows only new or used, so each sale
  * takes the best condition of its grade (a BrickLink "new" set is sealed; "used" says nothing of completeness).
  */
 export async function recordFeedSales({
