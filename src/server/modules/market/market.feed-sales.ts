@@ -36,8 +36,9 @@ export interface FeedSalesOutcome {
 /**
  * Records a feed's sales of one item as verified sales (DESIGN §5: a feed's sales are verified; nobody
  * submitted them), leaving out those recorded at an earlier fetch, and queues the item's prices (and
- * per-condition statistics) for recompute once per grade from the earliest new sale's day, in one transaction. The feed knows only new or used, so each sale
- * takes the best condition of its grade (a BrickLink "new" set is sealed; "used" says nothing of completeness).
+ * per-condition statistics) for recompute once per grade from the earliest new sale's day, all in one
+ * transaction. The feed knows only new or used, so each sale takes the best condition of its grade (a
+ * BrickLink "new" set is sealed; "used" says nothing of completeness).
  */
 export async function recordFeedSales({
   db,
@@ -82,7 +83,7 @@ export async function recordFeedSales({
 /**
  * Sets an item's marketplace values (the fallback of DESIGN §5, confidence MEDIUM) from a feed, converted into
  * pounds at today's rate; a value not given keeps what was there (no value is no data, not a reason to forget
- * one). A grade whose value changed has its prices recomputed, so an item without sales shows it.
+ * one). A grade whose value changed has its prices queued for recompute, so an item without sales shows it.
  */
 export async function recordMarketplaceValues({
   db,
