@@ -76,6 +76,30 @@ const configSchema = z.object({
   /** Latest exchange rates, base USD, answering `{ rates: { EUR: 0.85, … } }`; refreshed hourly. */
   FX_API_URL: z.url({ message: 'must be a URL' }).default('https://open.er-api.com/v6/latest/USD'),
   FX_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /**
+   * Market feeds (DESIGN §5, ADR 017): BrickLink's sold price guide when all four BrickLink keys are set,
+   * BrickEconomy's values when its key is set; off otherwise.
+   */
+  BRICKLINK_CONSUMER_KEY: z.string().min(1).optional(),
+  BRICKLINK_CONSUMER_SECRET: z.string().min(1).optional(),
+  BRICKLINK_TOKEN: z.string().min(1).optional(),
+  BRICKLINK_TOKEN_SECRET: z.string().min(1).optional(),
+  BRICKLINK_API_URL: z.url({ message: 'must be a URL' }).default('https://api.bricklink.com/api/store/v1'),
+  /** BrickLink's store API allows 5,000 calls a day. */
+  BRICKLINK_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  BRICKECONOMY_API_KEY: z.string().min(1).optional(),
+  BRICKECONOMY_API_URL: z.url({ message: 'must be a URL' }).default('https://www.brickeconomy.com/api/v1'),
+  /** BrickEconomy allows 100 calls a day; a few are left for other use of the same key. */
+  BRICKECONOMY_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(95),
+  /** How often the feeds run; each run makes its share of the day's quota of calls. */
+  FEEDS_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** An item is fetched again once its last fetch is this old. */
+  FEEDS_REFETCH_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** Hosts the image proxy fetches catalogue pictures from (comma-separated). */
   IMAGE_PROXY_HOSTS: z
     .string()
@@ -115,6 +139,16 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>
 
+const BRICKLINK_KEYS = [
+  'BRICKLINK_CONSUMER_KEY',
+  'BRICKLINK_CONSUMER_SECRET',
+  'BRICKLINK_TOKEN',
+  'BRICKLINK_TOKEN_SECRET',
+] as const
+
+const allOrNone = (values: unknown[]) =>
+  values.every((value) => value === undefined) || values.every((value) => value !== undefined)
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names the variable and what is wrong with it. */
@@ -136,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         path: ['OIDC_ISSUER'],
       },
     )
+    .refine((config) => allOrNone(BRICKLINK_KEYS.map((key) => config[key])), {
+      message: `set all four of ${BRICKLINK_KEYS.join(', ')}, or none`,
+      path: ['BRICKLINK_CONSUMER_KEY'],
+    })
     .safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

@@ -4,6 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startAlertMailer } from './jobs/alert-mailer.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
+import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { smtpTransport } from './modules/mail/mail.transport.ts'
@@ -46,6 +47,15 @@ async function main(): Promise<void> {
     intervalMs: config.FX_REFRESH_MINUTES * 60_000,
     log: app.log,
   })
+  const feeds = feedSettingsFromConfig(config)
+  const stopMarketFeeds = feeds
+    ? startMarketFeeds({
+        db: database.db,
+        feeds,
+        intervalMs: config.FEEDS_INTERVAL_MINUTES * 60_000,
+        log: app.log,
+      })
+    : async () => {}
   // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
   const transport = config.SMTP_URL
     ? smtpTransport({ url: config.SMTP_URL, from: mailFrom(config) })
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
+    await stopMarketFeeds()
     stopSessionCleanup()
     await alertMailer?.stop()
     transport?.close()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { AlertDirection, CurrencyCode, Grade } from '#shared/contract/values.ts'
 
 /** An active alert as its evaluation reads it. */
@@ -26,11 +27,10 @@ const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condit
 /**
  * Evaluations of an item's alerts of one grade take turns until their transaction ends: an alert resumed at
  * the moment a recompute evaluates the item is evaluated by one of them, then by the other, which sees what
- * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts. The
- * one-key (bigint) form: a lock space of its own, apart from the market's two-key price locks.
+ * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts.
  */
 export async function lockItemAlerts(db: Database, itemId: number, grade: Grade): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::bigint * 2 + ${grade === 'new' ? 0 : 1})`)
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${ITEM_GRADE_LOCKS.alerts[grade]}::int)`)
 }
 
 /**

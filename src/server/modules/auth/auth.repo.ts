@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileData } from '#shared/contract/me.ts'
 
@@ -27,8 +28,7 @@ export async function findCredentials(
   return rows[0]
 }
 
-/** Apart from the migration (727_001) and exchange-rate (727_002) locks. */
-const ACCOUNT_CREATION_LOCK = 727_003
+const ACCOUNT_CREATION_LOCK = JOB_LOCKS.accountCreation
 
 /**
  * Takes the account-creation lock until the transaction ends. The first account of an install is its

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { AlertDirection, AlertEmailChoice, CurrencyCode } from '#shared/contract/values.ts'
 
 /** An alert event taken from the outbox to be e-mailed, with what the message says of it. */
@@ -97,8 +98,8 @@ export async function settleUserEvents(db: Database, userId: string): Promise<vo
   )
 }
 
-/** An arbitrary constant (beside 727_001…727_003): one instance at a time sends the daily digest. */
-const DIGEST_LOCK = 727_004
+/** One instance at a time sends the daily digest. */
+const DIGEST_LOCK = JOB_LOCKS.alertDigest
 
 /** Takes the digest lock until the transaction ends; false when another instance holds it. */
 export async function tryDigestLock(db: Database): Promise<boolean> {

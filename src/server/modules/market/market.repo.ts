@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
@@ -352,5 +353,5 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
 
 /** Holds the item and grade's price lock until the transaction ends. */
 export async function lockPrices(db: Database, itemId: number, grade: Grade) {
-  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${grade === 'new' ? 1 : 2}::int)`)
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${ITEM_GRADE_LOCKS.prices[grade]}::int)`)
 }
