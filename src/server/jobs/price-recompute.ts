@@ -6,7 +6,11 @@ import {
   pendingRecomputes,
   type RecomputePass,
   recomputeQueuedPrices,
+  wakeRecomputeWorkers,
 } from '../modules/market/market.recompute.ts'
+
+/** Other instances are told of new changes at most this often (they also poll). */
+const ANNOUNCE_EVERY_MS = 100
 
 export interface PriceRecomputeOptions {
   db: Database
@@ -56,8 +60,28 @@ export class PriceRecomputeWorker {
     this.wakeUp?.()
   }
 
+  private announcing: NodeJS.Timeout | undefined
+
+  /**
+   * Changes were queued and committed here: this worker looks at once, and the others are told by one NOTIFY
+   * per 100 ms however many sales commit meanwhile.
+   */
+  changed(): void {
+    this.wake()
+    if (this.announcing) return
+    this.announcing = setTimeout(() => {
+      this.announcing = undefined
+      wakeRecomputeWorkers({ db: this.options.db }).catch(() => {
+        // The database is unreachable: the workers poll.
+      })
+    }, ANNOUNCE_EVERY_MS)
+    this.announcing.unref()
+  }
+
   async stop(): Promise<void> {
     this.stopping = true
+    clearTimeout(this.announcing)
+    this.announcing = undefined
     await this.unlisten?.().catch(() => {})
     this.unlisten = undefined
     this.wake()

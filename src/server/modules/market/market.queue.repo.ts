@@ -3,16 +3,24 @@ import { type Database, queryRows } from '#server/db/client.ts'
 import { PRICE_RECOMPUTE_CHANNEL, PRICES_RECOMPUTED_CHANNEL } from './market.channels.ts'
 import type { Grade } from './market.repo.ts'
 
-/** Queues an item and grade for recompute from `fromDay`; the workers hear of it once the caller commits. */
+/**
+ * Queues an item and grade for recompute from `fromDay`, in the caller's transaction. No NOTIFY here: a
+ * transaction that notifies takes PostgreSQL's one notification lock as it commits, which would make every
+ * sale commit one after the other (the workers are woken by `announceRecompute` after commit instead).
+ */
 export async function enqueueRecompute(
   db: Database,
   change: { itemId: number; grade: Grade; fromDay: string },
 ): Promise<void> {
   await db.execute(
-    sql`with queued as (insert into price_recompute_queue (item_id, grade, from_day)
-        values (${change.itemId}, ${change.grade}, ${change.fromDay}))
-      select pg_notify(${PRICE_RECOMPUTE_CHANNEL}, '')`,
+    sql`insert into price_recompute_queue (item_id, grade, from_day)
+      values (${change.itemId}, ${change.grade}, ${change.fromDay})`,
   )
+}
+
+/** Wakes every instance's worker (a statement of its own, after the changes committed). */
+export async function announceRecompute(db: Database): Promise<void> {
+  await db.execute(sql`select pg_notify(${PRICE_RECOMPUTE_CHANNEL}, '')`)
 }
 
 export async function notifyRecomputed(db: Database, itemIds: number[]): Promise<void> {

@@ -13,7 +13,7 @@ import {
   recomputePairsConditionStats,
   writePairsPrices,
 } from './market.batch.repo.ts'
-import { deleteQueued, notifyRecomputed, queuedCount, takeQueued } from './market.queue.repo.ts'
+import { announceRecompute, deleteQueued, notifyRecomputed, queuedCount, takeQueued } from './market.queue.repo.ts'
 import {
   countVerifiedSales,
   type Grade,
@@ -260,4 +260,9 @@ async function salesForDays(
 /** Changes waiting to be recomputed, taken or not. */
 export function pendingRecomputes({ db }: { db: Database }): Promise<number> {
   return queuedCount(db)
+}
+
+/** Tells every instance's worker that changes were queued and committed. */
+export function wakeRecomputeWorkers({ db }: { db: Database }): Promise<void> {
+  return announceRecompute(db)
 }
