@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite]`
+ * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite] [--only <name part>]`
  * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
@@ -19,6 +19,8 @@ import { seedReferenceData } from '#server/db/seed.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
 import { rebuildAllPrices } from '#server/modules/market/market.rebuild.ts'
+import { benchAlertEvaluation } from './alerts.ts'
+import { type Freshness, sampleFreshness } from './freshness.ts'
 import { generateSales } from './generate-sales.ts'
 import { benchImports } from './imports.ts'
 import { drive, type LoadResult } from './load.ts'
@@ -37,6 +39,8 @@ const { values: args } = parseArgs({
       default: '../shared/data/brickset-retail-prices/brickset_sets_1970_2025.csv.gz',
     },
     sales: { type: 'string', default: '1000000' },
+    /** Only the rows whose name contains this (e.g. --only sale). */
+    only: { type: 'string' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brickfolio_bench',
@@ -55,7 +59,12 @@ interface Row {
   cache: string
   result: LoadResult
   budget?: number
+  /** Commit → snapshot, sampled during a write row (PostgreSQL). */
+  freshness?: Freshness
 }
+
+type AlertBench = Awaited<ReturnType<typeof benchAlertEvaluation>> & { database: string }
+const alertRows: AlertBench[] = []
 
 async function main() {
   if (args.imports) {
@@ -81,7 +90,15 @@ async function main() {
   const postgresUrl = await preparePostgres(args['database-url'])
   const sample = await loadOnPostgres(postgresUrl)
   for (const cacheSeconds of [30, 0]) {
-    rows.push(...(await measureServer('PostgreSQL', { DATABASE_URL: postgresUrl }, cacheSeconds, sample)))
+    rows.push(
+      ...(await measureServer(
+        'PostgreSQL',
+        { DATABASE_URL: postgresUrl },
+        cacheSeconds,
+        sample,
+        postgresUrl,
+      )),
+    )
   }
 
   if (args.pglite) {
@@ -90,6 +107,10 @@ async function main() {
       const handle = await openDatabase({ driver: 'pglite', dataDir: dir })
       // PGlite runs in one process; a fifth of the sales keeps its load time reasonable.
       await loadCatalogue(handle, Math.round(Number(args.sales) / 5))
+      alertRows.push({
+        database: 'PGlite',
+        ...(await benchAlertEvaluation(handle, sample.popularItemIds[0] as number)),
+      })
       await handle.close()
       for (const cacheSeconds of [30, 0]) {
         rows.push(...(await measureServer('PGlite', { PGLITE_DIR: dir }, cacheSeconds, sample)))
@@ -121,7 +142,13 @@ async function loadOnPostgres(url: string): Promise<CatalogueSample> {
   const handle = await openDatabase({ driver: 'postgres', url })
   try {
     await loadCatalogue(handle, Number(args.sales))
-    return await sampleCatalogue(handle)
+    const sample = await sampleCatalogue(handle)
+    log('evaluating 10,000 alerts of one item')
+    alertRows.push({
+      database: 'PostgreSQL',
+      ...(await benchAlertEvaluation(handle, sample.popularItemIds[0] as number)),
+    })
+    return sample
   } finally {
     await handle.close()
   }
@@ -252,6 +279,8 @@ async function measureServer(
   env: Record<string, string>,
   cacheSeconds: number,
   sample: CatalogueSample,
+  /** The database to sample the recompute queue of during write rows (PostgreSQL only). */
+  queueUrl?: string,
 ): Promise<Row[]> {
   const port = 3902
   const server = await startProcess(
@@ -274,7 +303,7 @@ async function measureServer(
   const rows: Row[] = []
   try {
     const session = await signInAll(`http://127.0.0.1:${port}`)
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((row) => !args.only || row.name.includes(args.only))) {
       const requests = scenario.requests(sample, session)
       const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'
       log(`${database}, cache ${cache}: ${scenario.name}`)
@@ -285,13 +314,16 @@ async function measureServer(
         connections: scenario.connections ?? connections,
       }
       await drive({ ...load, durationSeconds: WARM_UP_SECONDS })
+      const stopSampling = scenario.freshness && queueUrl ? await sampleFreshness(queueUrl) : undefined
       const result = await drive({ ...load, durationSeconds })
+      const freshness = await stopSampling?.()
       rows.push({
         database,
         scenario: scenario.name,
         cache,
         result,
         budget: scenario.budgetP99Ms,
+        freshness,
       })
     }
   } finally {
@@ -349,6 +381,37 @@ function printTable(hello: LoadResult, rows: Row[]) {
     lines.push(
       `| ${row.database} | ${row.scenario} | ${row.cache} | ${Math.round(row.result.requestsPerSecond)} | ${row.result.p50} | ${row.result.p99} | ${ratio} | ${verdict}${failures ? ` (${failures} failed)` : ''} |`,
     )
+  }
+  const fresh = rows.filter((row) => row.freshness)
+  if (fresh.length > 0) {
+    lines.push(
+      '',
+      'Freshness (sale commit → snapshot: age of the oldest queued change, sampled every 50 ms; budget p99 ≤ 1,000 ms; sales/s budget ≥ 2,000):',
+      '',
+      '| database | endpoint | cache | sales/s | samples | p50 ms | p99 ms | max ms | verdict |',
+      '|---|---|---|---:|---:|---:|---:|---:|---|',
+    )
+    for (const row of fresh) {
+      const f = row.freshness as Freshness
+      const rate = Math.round(row.result.requestsPerSecond)
+      const verdict = f.p99 <= 1000 && rate >= 2000 ? 'ok' : 'OVER'
+      lines.push(
+        `| ${row.database} | ${row.scenario} | ${row.cache} | ${rate} | ${f.samples} | ${f.p50} | ${f.p99} | ${f.max} | ${verdict} |`,
+      )
+    }
+  }
+  if (alertRows.length > 0) {
+    lines.push(
+      '',
+      'Alert evaluation of one item with 10,000 alerts (budget ≤ 50 ms):',
+      '',
+      '| database | alerts | runs | p50 ms | p99 ms | max ms | verdict |',
+      '|---|---:|---:|---:|---:|---:|---|',
+    )
+    for (const row of alertRows)
+      lines.push(
+        `| ${row.database} | ${row.alerts} | ${row.runs} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p99 <= 50 ? 'ok' : 'OVER'} |`,
+      )
   }
   console.log(lines.join('\n'))
 }

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import type { ItemDetail, ItemWriteBody } from '#shared/contract/catalogue.ts'
 import { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
-import { uniqueEmail } from './support.ts'
+import { pricesSettled, uniqueEmail } from './support.ts'
 
 export const FALCON_SLUG = '75192-1-millennium-falcon'
 
@@ -76,6 +76,7 @@ export async function recordSale(request: APIRequestContext, itemId: number) {
     headers: sameOrigin,
   })
   expect(response.status(), await response.text()).toBe(201)
+  await pricesSettled(request, itemId)
 }
 
 /** Picks an option of a Radix select (the sets and minifigures filters) with the mouse. */

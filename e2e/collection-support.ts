@@ -13,7 +13,7 @@ import {
 import type { ItemDetail, ItemWriteBody, SearchResult } from '#shared/contract/catalogue.ts'
 import type { AddCollectionBody, CollectionEntry, CollectionPage } from '#shared/contract/collections.ts'
 import { ADMIN_EMAIL, CATALOGUE_URL, PASSWORD } from './accounts.ts'
-import { uniqueEmail } from './support.ts'
+import { pricesSettled, uniqueEmail } from './support.ts'
 
 /**
  * A client address of its own for each sign-up and sign-in. The servers trust X-Forwarded-For from
@@ -100,6 +100,7 @@ export async function recordSaleAs(
     data: { ...sale, currency: 'GBP', source: 'eBay' },
   })
   expect(response.status(), await response.text()).toBe(201)
+  await pricesSettled(api, itemId)
 }
 
 export async function addEntryViaApi(page: Page, baseURL: string, body: AddCollectionBody) {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import { addDays, todayUtc } from '#shared/dates.ts'
 import { PASSWORD, PRIVATE_BETA_PORT } from './accounts.ts'
 
@@ -169,3 +169,16 @@ export { todayUtc }
 
 /** A day in UTC, the server's calendar, `days` before today. */
 export const daysAgo = (days: number) => addDays(todayUtc(), -days)
+
+/**
+ * Waits until the item's prices follow every sale change committed so far: they are recomputed just after
+ * commit (DESIGN §5), and the price summary says `updating` meanwhile.
+ */
+export async function pricesSettled(request: APIRequestContext, itemId: number): Promise<void> {
+  await expect
+    .poll(async () => (await (await request.get(`/api/items/${itemId}/price-summary`)).json()).updating, {
+      timeout: 10_000,
+      intervals: [50, 100, 200],
+    })
+    .toBe(false)
+}

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
 import type { Database } from './db/client.ts'
 import type { Listen } from './db/listener.ts'
+import { PriceRecomputeWorker } from './jobs/price-recompute.ts'
 import { nulFreeValidator } from './lib/nul-free-validator.ts'
 import { ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
@@ -23,6 +24,9 @@ import { ImportJobs } from './modules/imports/import.jobs.ts'
 import type { FetchSettings } from './modules/imports/import-files.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
+import { forgetPrices } from './modules/market/market.cache.ts'
+import { PRICES_RECOMPUTED_CHANNEL, recomputedItemIds } from './modules/market/market.channels.ts'
 import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { membersRoutes } from './modules/moderation/members.routes.ts'
@@ -44,6 +48,8 @@ declare module 'fastify' {
     importJobs: ImportJobs
     /** LISTEN on a database channel (see `AppOptions.listen`). */
     listenTo: Listen
+    /** This instance's price recompute worker (started with the app unless `recompute.run` is false). */
+    priceRecompute: PriceRecomputeWorker
   }
 }
 
@@ -72,6 +78,12 @@ export interface AppOptions {
   trustProxy?: false | number | string[]
   /** Sign-in and sign-up requests per IP per minute; attempts per e-mail and source per 15 minutes. */
   authLimits?: AuthRoutesOptions['limits']
+  recompute?: {
+    /** Run this instance's recompute worker from when the app is ready until it closes (default true). */
+    run?: boolean
+    pollMs?: number
+    onPass?: ConstructorParameters<typeof PriceRecomputeWorker>[0]['onPass']
+  }
   imports?: {
     /** Where uploads and downloaded files wait (IMPORT_DIR); a folder in the system's temp dir by default. */
     dir?: string
@@ -101,6 +113,31 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
   app.decorate('listenTo', options.listen ?? (async () => async () => {}))
+  const priceRecompute = new PriceRecomputeWorker({
+    db: options.db,
+    listen: app.listenTo,
+    log: app.log,
+    pollMs: options.recompute?.pollMs,
+    onPass: (pass) => {
+      forgetPrices(app.readCache, pass.itemIds)
+      options.recompute?.onPass?.(pass)
+    },
+  })
+  app.decorate('priceRecompute', priceRecompute)
+  // Another instance's worker may recompute an item this one has cached answers of.
+  let unlistenRecomputed: (() => Promise<void>) | undefined
+  app.addHook('onReady', async () => {
+    unlistenRecomputed = await app
+      .listenTo(PRICES_RECOMPUTED_CHANNEL, (payload) =>
+        forgetPrices(app.readCache, recomputedItemIds(payload)),
+      )
+      .catch(() => undefined)
+    if (options.recompute?.run ?? true) await priceRecompute.start()
+  })
+  app.addHook('onClose', async () => {
+    await unlistenRecomputed?.()
+    await priceRecompute.stop()
+  })
   app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
   const importJobs = new ImportJobs({
     db: options.db,
@@ -192,6 +229,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(wantedRoutes)
       await api.register(alertsRoutes)
       await api.register(alertsStreamRoutes)
+      await api.register(mailRoutes)
     },
     { prefix: '/api' },
   )

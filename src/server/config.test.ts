@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
 
 describe('loadConfig', () => {
   it('has defaults for a bare machine', () => {
@@ -36,6 +36,32 @@ describe('loadConfig', () => {
     for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example', '1.2.3', '-1']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be off, a hop count/)
     }
+  })
+
+  it('sends e-mail only with an SMTP URL, from a sensible sender, with absolute links', () => {
+    const bare = loadConfig({})
+    expect(bare.SMTP_URL).toBeUndefined()
+    expect(bare.ALERT_DIGEST_HOUR_UTC).toBe(8)
+    expect(publicBaseUrl(bare)).toBe('http://localhost:3000')
+    expect(mailFrom(bare)).toBe('Brickfolio <alerts@localhost>')
+    const set = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      PUBLIC_URL: 'https://bricks.example/',
+    })
+    expect(set.SMTP_URL).toBe('smtps://u:p@mail.example:465')
+    expect(mailFrom(set)).toBe('Brickfolio <alerts@bricks.example>')
+    expect(mailFrom(loadConfig({ PUBLIC_URL: 'http://192.168.1.5:3000' }))).toBe(
+      'Brickfolio <alerts@localhost>',
+    )
+    expect(mailFrom(loadConfig({ MAIL_FROM: 'Bricks <no-reply@x.example>' }))).toBe(
+      'Bricks <no-reply@x.example>',
+    )
+    for (const bad of ['mail.example', 'http://mail.example', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: bad }), bad).toThrow(
+        /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+      )
+    }
+    expect(() => loadConfig({ ALERT_DIGEST_HOUR_UTC: '24' })).toThrow(/ALERT_DIGEST_HOUR_UTC/)
   })
 
   it('stops with a message naming each bad variable', () => {

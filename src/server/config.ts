@@ -56,6 +56,11 @@ const configSchema = z.object({
   DB_WAIT_AT_START_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Where PGlite keeps its files when DATABASE_URL is absent. */
   PGLITE_DIR: z.string().min(1).default('./data/db'),
+  /**
+   * Run this instance's price recompute worker (DESIGN §5). Every instance does by default; one that should
+   * only answer requests may be told not to, as long as some instance runs one.
+   */
+  PRICE_RECOMPUTE_WORKER: booleanFromEnv.default(true),
   /** Seed the hand-written demo catalogue into an empty database at start. */
   SEED_DEMO: booleanFromEnv.default(true),
   /** Seconds a catalogue read answer may be served from memory (0 = off); see ADR 002. */
@@ -71,6 +76,30 @@ const configSchema = z.object({
   /** Latest exchange rates, base USD, answering `{ rates: { EUR: 0.85, … } }`; refreshed hourly. */
   FX_API_URL: z.url({ message: 'must be a URL' }).default('https://open.er-api.com/v6/latest/USD'),
   FX_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /**
+   * Market feeds (DESIGN §5, ADR 017): BrickLink's sold price guide when all four BrickLink keys are set,
+   * BrickEconomy's values when its key is set; off otherwise.
+   */
+  BRICKLINK_CONSUMER_KEY: z.string().min(1).optional(),
+  BRICKLINK_CONSUMER_SECRET: z.string().min(1).optional(),
+  BRICKLINK_TOKEN: z.string().min(1).optional(),
+  BRICKLINK_TOKEN_SECRET: z.string().min(1).optional(),
+  BRICKLINK_API_URL: z.url({ message: 'must be a URL' }).default('https://api.bricklink.com/api/store/v1'),
+  /** BrickLink's store API allows 5,000 calls a day. */
+  BRICKLINK_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  BRICKECONOMY_API_KEY: z.string().min(1).optional(),
+  BRICKECONOMY_API_URL: z.url({ message: 'must be a URL' }).default('https://www.brickeconomy.com/api/v1'),
+  /** BrickEconomy allows 100 calls a day; a few are left for other use of the same key. */
+  BRICKECONOMY_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(95),
+  /** How often the feeds run; each run makes its share of the day's quota of calls. */
+  FEEDS_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** An item is fetched again once its last fetch is this old. */
+  FEEDS_REFETCH_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** Hosts the image proxy fetches catalogue pictures from (comma-separated). */
   IMAGE_PROXY_HOSTS: z
     .string()
@@ -90,11 +119,35 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded and downloaded import files wait while they are imported (ADR 013). */
   IMPORT_DIR: z.string().min(1).default('./data/imports'),
+  /**
+   * The SMTP server alert e-mails go through (nodemailer's URL: smtp://user:pass@host:587, smtps://… for TLS
+   * from the first byte); without it no e-mail is sent and alerts reach users in the app only.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, {
+      message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587',
+    })
+    .optional(),
+  /** The sender of alert e-mails; by default alerts@ the host of PUBLIC_URL (or localhost). */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  /** The UTC hour (0–23) after which the daily digest of alerts goes out to users who chose it. */
+  ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 })
 
 export type Config = z.infer<typeof configSchema>
+
+const BRICKLINK_KEYS = [
+  'BRICKLINK_CONSUMER_KEY',
+  'BRICKLINK_CONSUMER_SECRET',
+  'BRICKLINK_TOKEN',
+  'BRICKLINK_TOKEN_SECRET',
+] as const
+
+const allOrNone = (values: unknown[]) =>
+  values.every((value) => value === undefined) || values.every((value) => value !== undefined)
 
 export class ConfigError extends Error {}
 
@@ -117,10 +170,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         path: ['OIDC_ISSUER'],
       },
     )
+    .refine((config) => allOrNone(BRICKLINK_KEYS.map((key) => config[key])), {
+      message: `set all four of ${BRICKLINK_KEYS.join(', ')}, or none`,
+      path: ['BRICKLINK_CONSUMER_KEY'],
+    })
     .safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`)
   }
   return parsed.data
+}
+
+/**
+ * Where the app is reached, for absolute links (e-mails): PUBLIC_URL, else this machine's own address, right
+ * only for someone on it (README says to set PUBLIC_URL when e-mail is sent).
+ */
+export const publicBaseUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+
+/** The sender of alert e-mails: MAIL_FROM, else alerts@ the public host's name (an address, or none: localhost). */
+export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM
+  const host = new URL(publicBaseUrl(config)).hostname
+  return `Brickfolio <alerts@${isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost'}>`
 }

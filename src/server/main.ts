@@ -1,10 +1,13 @@
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
+import { startAlertMailer } from './jobs/alert-mailer.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
+import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { smtpTransport } from './modules/mail/mail.transport.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
     imports: { dir: config.IMPORT_DIR, runJobs: true },
+    recompute: { run: config.PRICE_RECOMPUTE_WORKER },
     oidc:
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? {
@@ -43,6 +47,29 @@ async function main(): Promise<void> {
     intervalMs: config.FX_REFRESH_MINUTES * 60_000,
     log: app.log,
   })
+  const feeds = feedSettingsFromConfig(config)
+  const stopMarketFeeds = feeds
+    ? startMarketFeeds({
+        db: database.db,
+        feeds,
+        intervalMs: config.FEEDS_INTERVAL_MINUTES * 60_000,
+        log: app.log,
+      })
+    : async () => {}
+  // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
+  const transport = config.SMTP_URL
+    ? smtpTransport({ url: config.SMTP_URL, from: mailFrom(config) })
+    : undefined
+  const alertMailer = transport
+    ? await startAlertMailer({
+        db: database.db,
+        listen: app.listenTo,
+        transport,
+        links: { baseUrl: publicBaseUrl(config) },
+        digestHourUtc: config.ALERT_DIGEST_HOUR_UTC,
+        log: app.log,
+      })
+    : undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -50,7 +77,10 @@ async function main(): Promise<void> {
     closing = true
     app.log.info({ signal }, 'shutting down')
     stopFxRefresh()
+    await stopMarketFeeds()
     stopSessionCleanup()
+    await alertMailer?.stop()
+    transport?.close()
     await app.close()
     await database.close()
     process.exit(0)

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { alertStep } from '#server/modules/alerts/alert-rules.ts'
 import { ALERT_EVENTS_CHANNEL } from '#server/modules/alerts/alerts.evaluate.repo.ts'
 import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
 import { currentRates } from '#server/modules/fx/fx.service.ts'
 import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
+import type { CurrencyCode } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
 import { convertAmount } from '#shared/money.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
@@ -74,8 +77,15 @@ const deleteSale = async (id: number) => {
     headers: { cookie: people.trusted },
   })
   expect(response.statusCode, response.body).toBe(204)
+  // And its recompute, which runs after commit.
+  await pricesSettled(context.app)
 }
-const events = (alertId: number) =>
+/** The alert's events, once every committed sale has been recomputed (after commit) and evaluated. */
+const events = async (alertId: number) => {
+  await pricesSettled(context.app)
+  return eventRows(alertId)
+}
+const eventRows = (alertId: number) =>
   queryRows<{ priceGbp: string; price: string; currency: string; thresholdValue: string }>(
     context.database.db,
     sql`select price_gbp::text as "priceGbp", price::text as price, currency, threshold_value::text as "thresholdValue"
@@ -259,5 +269,61 @@ describe('notifications', () => {
     }
     expect((await read(people.owner, {})).json()).toEqual({ unread: 0 })
     expect((await get(people.owner, '?limit=0')).statusCode).toBe(400)
+  })
+})
+
+describe('an item with many alerts', () => {
+  it('changes exactly the alerts alertStep changes, though it reads only those the price may change', async () => {
+    const [row] = await queryRows<{ item: number; sealed: number }>(
+      context.database.db,
+      sql`select (select id from items where number = '10497-1') as item,
+        (select id from conditions where category = 'set' and label = 'New/Sealed') as sealed`,
+    )
+    const { item, sealed: condition } = row as { item: number; sealed: number }
+    // 300 alerts: both directions, thresholds from 80 to 119.90, four currencies, armed or fired.
+    await context.database.db.execute(
+      sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, currency, armed)
+        select ${ownerId}, ${item}, ${condition}, case when n % 2 = 0 then 'below' else 'above' end,
+          80 + (n * 7 % 300) * 0.133, (array['GBP','USD','EUR','JPY'])[1 + n % 4], n % 3 <> 0
+        from generate_series(1, 300) n`,
+    )
+    const { rates } = await currentRates({ db: context.database.db })
+    const state = () =>
+      queryRows<{
+        id: number
+        direction: 'below' | 'above'
+        threshold: string
+        currency: string
+        armed: boolean
+      }>(
+        context.database.db,
+        sql`select id, direction, threshold_value::text as threshold, currency, armed from alerts
+          where item_id = ${item} order by id`,
+      )
+    for (const fairPriceGbp of ['100.00', '97.10', '118.40', '60.00', '95.00']) {
+      const before = await state()
+      const expected = before.map((alert) => {
+        const step = alertStep({
+          direction: alert.direction,
+          threshold: alert.threshold,
+          price: convertAmount(fairPriceGbp, 'GBP', alert.currency as CurrencyCode, rates),
+          armed: alert.armed,
+        })
+        return { id: alert.id, armed: step === 'fire' ? false : step === 'rearm' ? true : alert.armed, step }
+      })
+      const result = await context.database.db.transaction((tx) =>
+        evaluateItemAlerts({ db: tx, itemId: item, grade: 'new', fairPriceGbp }),
+      )
+      const after = await state()
+      expect(after.map(({ id, armed }) => ({ id, armed }))).toEqual(
+        expected.map(({ id, armed }) => ({ id, armed })),
+      )
+      expect(result).toEqual({
+        fired: expected.filter((alert) => alert.step === 'fire').length,
+        rearmed: expected.filter((alert) => alert.step === 'rearm').length,
+      })
+      expect(result.fired + result.rearmed).toBeGreaterThan(0)
+    }
+    await context.database.db.execute(sql`delete from alerts where item_id = ${item}`)
   })
 })

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { updateUserByEmail } from '#server/modules/admin/admin.repo.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -25,7 +26,9 @@ beforeAll(async () => {
   galaxy = row?.id as number
 })
 
-function send(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+async function send(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+  // A request sees the prices of every sale change committed before it (they are recomputed after commit).
+  await pricesSettled(context.app)
   return context.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
 }
 

@@ -5,6 +5,7 @@ import { queryRows } from '#server/db/client.ts'
 import { addDays } from '#shared/dates.ts'
 import { collectionApi, userIdOf } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 // Issue 12: an import that names no price paid keeps it unknown. Unknown is not free: such an entry has no
@@ -46,6 +47,7 @@ beforeAll(async () => {
     })
     expect(sale.statusCode, sale.body).toBe(201)
   }
+  await pricesSettled(app)
   // Known: 2 Galaxy Explorers at £80 (value £200, P&L +£40), a Falcon at £700 with no market price.
   await api.add(people.owner, {
     itemId: ids.galaxy,

@@ -4,6 +4,7 @@ import { queryRows } from '#server/db/client.ts'
 import { collectionEntrySchema, collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
 import { addDays } from '#shared/dates.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
     })
     expect(response.statusCode, response.body).toBe(201)
   }
+  await pricesSettled(context.app)
 })
 
 function add(cookie: string, payload: Record<string, unknown>) {

@@ -8,6 +8,7 @@ import { userStatsSchema } from '#shared/contract/me.ts'
 import { addDays } from '#shared/dates.ts'
 import { FALLBACK_RATES_PER_USD, gbpValuesFromRatesPerUsd } from '#shared/money.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { tableChecksums } from '../support/table-checksums.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -33,7 +34,9 @@ beforeAll(async () => {
   expect(Object.values(ids).every((id) => id > 0)).toBe(true)
 })
 
-function send(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+async function send(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+  // A request sees the prices of every sale change committed before it (they are recomputed after commit).
+  await pricesSettled(context.app)
   return context.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
 }
 

@@ -10,10 +10,17 @@ import {
 } from '#shared/contract/market.ts'
 import { addDays } from '#shared/dates.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 const context = setupTestApp({ readCacheTtlMs: 60_000 })
+
+/** The app once every committed sale change has reached the prices (they are recomputed after commit). */
+const settled = async () => {
+  await pricesSettled(context.app)
+  return context.app
+}
 const today = new Date().toISOString().slice(0, 10)
 const daysAgo = (days: number) => addDays(today, -days)
 
@@ -51,7 +58,9 @@ async function recorded(cookie: string, itemId: number, body: Record<string, unk
 }
 
 const summaryOf = async (itemId: number) =>
-  priceSummarySchema.parse((await context.app.inject({ url: `/api/items/${itemId}/price-summary` })).json())
+  priceSummarySchema.parse(
+    (await (await settled()).inject({ url: `/api/items/${itemId}/price-summary` })).json(),
+  )
 
 describe('recording sales and the fair price', () => {
   it('computes the hand-worked case: three verified sales in 90 days', async () => {
@@ -85,7 +94,7 @@ describe('recording sales and the fair price', () => {
     expect(summary.used).toMatchObject({ hasData: false, fairPrice: null, confidence: 'LOW', salesCount: 0 })
 
     const byCondition = priceByConditionSchema.parse(
-      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-by-condition` })).json(),
+      (await (await settled()).inject({ url: `/api/items/${ids.galaxy}/price-by-condition` })).json(),
     )
     expect(byCondition).toEqual([
       { conditionId: ids.sealed, label: 'New/Sealed', grade: 'new', count: 3, averageGbp: '100.00' },
@@ -94,7 +103,7 @@ describe('recording sales and the fair price', () => {
     // As of 30 days ago only the 80; 10 days ago 80 and 120 (fewer than 3, all time: 120 weighs more); today 100.
     const history = priceHistorySchema.parse(
       (
-        await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d&grade=new` })
+        await (await settled()).inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d&grade=new` })
       ).json(),
     )
     expect(history.points).toEqual([
@@ -114,11 +123,11 @@ describe('recording sales and the fair price', () => {
       salesCount90d: 3,
     })
     const year = priceHistorySchema.parse(
-      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=1y` })).json(),
+      (await (await settled()).inject({ url: `/api/items/${ids.galaxy}/price-history?range=1y` })).json(),
     )
     expect(year.points[0]).toEqual({ date: daysAgo(200), fairPrice: '500.00' })
     const month = priceHistorySchema.parse(
-      (await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d` })).json(),
+      (await (await settled()).inject({ url: `/api/items/${ids.galaxy}/price-history?range=30d` })).json(),
     )
     expect(month.points.map((point) => point.date)).toEqual([daysAgo(30), daysAgo(10), today])
   })
@@ -355,7 +364,7 @@ describe('sales lists', () => {
     const bad = await context.app.inject({ url: `/api/items/${ids.galaxy}/sales?limit=500` })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('limit must be at most 200')
-    const range = await context.app.inject({ url: `/api/items/${ids.galaxy}/price-history?range=5y` })
+    const range = await (await settled()).inject({ url: `/api/items/${ids.galaxy}/price-history?range=5y` })
     expect(range.json().message).toBe("range must be '30d', '90d', '1y' or 'all'")
   })
 })
@@ -431,8 +440,9 @@ describe('bad sales', () => {
 
 describe('snapshots:rebuild', () => {
   it('recomputes exactly what the sales moved incrementally', async () => {
-    const read = () =>
-      Promise.all([
+    const read = async () => {
+      await settled()
+      return Promise.all([
         queryRows(
           context.database.db,
           sql`select item_id, grade, fair_price_gbp, last_sale_price, last_sale_date, avg30d, avg90d, volume30d,
@@ -445,6 +455,7 @@ describe('snapshots:rebuild', () => {
           sql`select * from price_condition_stats order by item_id, condition_id`,
         ),
       ])
+    }
     const before = await read()
     const { rebuildAllPrices } = await import('#server/modules/market/market.rebuild.ts')
     const progress: number[] = []

@@ -122,7 +122,9 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
       const statuses = Object.keys(operation.responses)
       expect(statuses, key).toContain('500')
       if (operation.parameters?.length || operation.requestBody) expect(statuses, key).toContain('400')
-      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+      // The one-click unsubscribe carries its credential in its URL: any origin may send it (ADR 015).
+      const anyOrigin = url === '/api/email/unsubscribe'
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !anyOrigin) {
         expect(operation.responses['403']?.description, key).toContain('CROSS_ORIGIN')
       }
       // Signed-in operations (and only they) answer 401 and carry the session lock.
@@ -130,7 +132,7 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
         Boolean(operation.security),
       )
       if (operation.security) expect(operation.security, key).toEqual([{ session: [] }])
-      const open = /^\/api\/(auth\/|login|logout|callback|fx\/)/.test(url)
+      const open = /^\/api\/(auth\/|login|logout|callback|fx\/|email\/unsubscribe$)/.test(url)
       if (url.startsWith('/api/') && !open) {
         expect(operation.responses['403']?.description, key).toContain('BETA_ACCESS_REQUIRED')
       }

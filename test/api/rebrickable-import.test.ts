@@ -56,7 +56,8 @@ describe('Rebrickable import of the whole dump', () => {
     expect(second.summary.unchanged).toBe(
       first.summary.inserted + first.summary.updated + first.summary.unchanged,
     )
-  })
+    // The whole dump twice: about 20 s alone, longer while the other test files load the two cores.
+  }, 90_000)
 
   it.each([
     ['75192', (_name: string, code: string) => code === '75192-1'],

@@ -9,6 +9,7 @@ import {
 } from '#shared/contract/market.ts'
 import { reviewSalesSchema } from '#shared/contract/moderation.ts'
 import { addDays } from '#shared/dates.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -41,7 +42,9 @@ beforeAll(async () => {
   for (const row of rows) ids[row.key] = row.id
 })
 
-function send(method: 'GET' | 'POST', url: string, who?: Who, payload?: unknown) {
+async function send(method: 'GET' | 'POST', url: string, who?: Who, payload?: unknown) {
+  // A request sees the prices of every sale change committed before it (they are recomputed after commit).
+  await pricesSettled(context.app)
   return context.app.inject({
     method,
     url,
@@ -240,8 +243,9 @@ describe('rejecting a sale', () => {
 
     // The prices the incremental updates leave equal a rebuild from the sales. (Not the history: a day
     // recomputed keeps its point, one a rebuild has no reason to write, as after a deletion.)
-    const read = () =>
-      Promise.all([
+    const read = async () => {
+      await pricesSettled(context.app)
+      return Promise.all([
         queryRows(
           context.database.db,
           sql`select item_id, grade, fair_price_gbp, last_sale_price, avg30d, avg90d, volume30d, sales_count90d,
@@ -252,6 +256,7 @@ describe('rejecting a sale', () => {
           sql`select * from price_condition_stats order by item_id, condition_id`,
         ),
       ])
+    }
     await reject(outlier.id, 'admin', 'Rejected after all.')
     const before = await read()
     const { rebuildAllPrices } = await import('#server/modules/market/market.rebuild.ts')

@@ -12,6 +12,7 @@ const TOUCHED_BY_ANY_REQUEST = new Set(['sessions'])
  * without a change here): equal before and after a request means it wrote nothing.
  */
 export async function tableChecksums(db: Database): Promise<Record<string, string>> {
+  await recomputeQueueEmpty(db)
   const tables = (
     await queryRows<{ name: string }>(
       db,
@@ -32,4 +33,21 @@ export async function tableChecksums(db: Database): Promise<Record<string, strin
     ),
   )
   return Object.fromEntries(rows.map((row) => [row.name, row.checksum]))
+}
+
+/**
+ * Waits until the app's price recompute worker has taken every queued change (DESIGN §5: prices are recomputed
+ * after commit): a recompute of an earlier sale finishing between two checksums is not this request's write.
+ */
+async function recomputeQueueEmpty(db: Database): Promise<void> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from price_recompute_queue`,
+    )
+    if (row?.n === 0) return
+    if (Date.now() > deadline) throw new Error('The price recompute queue was not drained within 15 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }

@@ -5,11 +5,12 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { DatabaseHandle } from './client.ts'
+import { JOB_LOCKS } from './lock-keys.ts'
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url))
 
 /** An arbitrary constant: app instances starting together take turns applying migrations. */
-const MIGRATION_LOCK_KEY = 727_001
+const MIGRATION_LOCK_KEY = JOB_LOCKS.migrations
 
 /** Applies the committed drizzle-kit migrations with the driver's own migrator. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

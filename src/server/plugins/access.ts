@@ -4,8 +4,8 @@ import { HttpError } from '../errors.ts'
 import { documentError } from '../lib/responses.ts'
 
 /**
- * API routes anyone may call, signed in with or without beta access: sign-in itself, exchange rates and the
- * API reference (it shows no one's data). Matched against route patterns ('/api/auth/user'), never
+ * API routes anyone may call, signed in with or without beta access: sign-in itself, exchange rates, the
+ * API reference (it shows no one's data) and the unsubscribe link of alert e-mails (its token is the key). Matched against route patterns ('/api/auth/user'), never
  * against the request's URL text.
  */
 const OPEN_ROUTES = [
@@ -13,6 +13,7 @@ const OPEN_ROUTES = [
   /^\/api\/(login|logout|callback)$/,
   /^\/api\/fx\//,
   /^\/api\/(docs|openapi\.json)(\/|$)/,
+  /^\/api\/email\/unsubscribe$/,
 ]
 
 const isGuarded = (routeUrl: string) =>

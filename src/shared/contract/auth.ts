@@ -1,8 +1,12 @@
 import { z } from 'zod'
-import { CURRENCY_CODES, PROFILE_TYPE_IDS, USER_ROLES } from './values.ts'
+import { ALERT_EMAIL_CHOICES, CURRENCY_CODES, PROFILE_TYPE_IDS, USER_ROLES } from './values.ts'
 
 export const profileTypeSchema = z.enum(PROFILE_TYPE_IDS, {
   message: "profileType must be 'collector', 'investor' or 'shop'",
+})
+
+export const alertEmailSchema = z.enum(ALERT_EMAIL_CHOICES, {
+  message: "alertEmail must be 'immediate', 'daily' or 'off'",
 })
 
 export const currencyCodeSchema = z.enum(CURRENCY_CODES, {
@@ -64,6 +68,8 @@ export const userSchema = z.object({
   onboardingCompleted: z.boolean(),
   /** Entries without a market price are valued at retail, as a labelled estimate (issue 12). */
   valueUnpricedAtRetail: z.boolean(),
+  /** How price alerts reach the user by e-mail (when the server sends e-mail; issue 13). */
+  alertEmail: alertEmailSchema,
   isTrusted: z.boolean(),
   role: z.enum(USER_ROLES),
   totalPoints: z.number().int(),

@@ -104,8 +104,15 @@ export const gradeSummarySchema = z.object({
 })
 export type GradeSummary = z.infer<typeof gradeSummarySchema>
 
-/** GET /api/items/{id}/price-summary: amounts in pounds. */
-export const priceSummarySchema = z.object({ new: gradeSummarySchema, used: gradeSummarySchema })
+/**
+ * GET /api/items/{id}/price-summary: amounts in pounds. `updating`: a change of the item's sales is committed
+ * and its prices are being recomputed (within a second, DESIGN §5); asking again soon shows them.
+ */
+export const priceSummarySchema = z.object({
+  new: gradeSummarySchema,
+  used: gradeSummarySchema,
+  updating: z.boolean(),
+})
 export type PriceSummaryResponse = z.infer<typeof priceSummarySchema>
 
 export const priceByConditionSchema = z.array(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { currencyCodeSchema, profileTypeSchema } from './auth.ts'
+import { alertEmailSchema, currencyCodeSchema, profileTypeSchema } from './auth.ts'
 
 const optionalName = (label: string) =>
   z
@@ -20,12 +20,14 @@ export const updateProfileBodySchema = z
     currencyPreference: currencyCodeSchema.optional(),
     /** Value entries without a market price at their retail price, shown as an estimate (issue 12). */
     valueUnpricedAtRetail: z.boolean({ message: 'valueUnpricedAtRetail must be true or false' }).optional(),
+    /** Alert e-mails: each at once, a daily digest, or none; 'off' also drops the ones not sent yet. */
+    alertEmail: alertEmailSchema.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message:
       'Nothing to update: send at least one of firstName, lastName, profileType, currencyPreference, ' +
-      'valueUnpricedAtRetail',
+      'valueUnpricedAtRetail, alertEmail',
   })
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>
 export type UpdateProfileData = z.output<typeof updateProfileBodySchema>
@@ -44,3 +46,8 @@ export const userStatsSchema = z.object({
   estimatedValue: z.string().regex(/^\d+\.\d{2}$/),
 })
 export type UserStats = z.infer<typeof userStatsSchema>
+
+/** The unsubscribe link of alert e-mails: `?token=` from the e-mail (checked by the server, with clear answers). */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().max(100, { message: 'token is not an unsubscribe token' }).optional(),
+})

@@ -147,6 +147,10 @@ export const REASON_MAX_LENGTH = 500
 /** A price alert fires when the fair price goes below or above its threshold (spec 02 §4). */
 export const ALERT_DIRECTIONS = ['below', 'above'] as const
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
+
+/** How price alerts reach a user by e-mail: each at once, a daily digest, or none (the choice on the profile). */
+export const ALERT_EMAIL_CHOICES = ['immediate', 'daily', 'off'] as const
+export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number]
 /** At most this many alerts per user (issue 13). */
 export const MAX_ALERTS_PER_USER = 500
 

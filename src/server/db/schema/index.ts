@@ -1,5 +1,6 @@
 export * from './catalogue.ts'
 export * from './community.ts'
+export * from './feeds.ts'
 export * from './imports.ts'
 export * from './market.ts'
 export * from './users.ts'

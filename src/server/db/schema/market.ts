@@ -301,7 +301,10 @@ export const alertEvents = pgTable(
     /** The fair price in the alert's currency, at the rate of the moment it fired (yen run large: wider). */
     price: numeric({ precision: 20, scale: 2 }).notNull(),
     readAt: timestamp({ withTimezone: true }),
-    /** When the e-mail telling of it went out (immediately or in a digest); null while it waits or never will. */
+    /**
+     * When e-mail was done with it: its message went out (immediately or in a digest), or none ever will
+     * (e-mail off, no address, too old; ADR 015). Null while it waits.
+     */
     emailedAt: timestamp({ withTimezone: true }),
     createdAt: timestampDefaultNow(),
   },

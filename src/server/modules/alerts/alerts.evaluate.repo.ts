@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { AlertDirection, CurrencyCode, Grade } from '#shared/contract/values.ts'
 
 /** An active alert as its evaluation reads it. */
@@ -14,39 +15,68 @@ export interface AlertToEvaluate {
   armed: boolean
 }
 
+/**
+ * A PostgreSQL array literal for one parameter (cast in the query): ids, uuids, enum words, decimal strings
+ * and currency codes only, none of which holds a quote or a backslash.
+ */
+const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
+
 const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condition_id as "conditionId",
   a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed`
 
 /**
- * The active alerts on an item's conditions of one grade, locked until the transaction ends: an alert
- * resumed at the moment a sale recomputes the price is evaluated by one of them, then by the other.
+ * Evaluations of an item's alerts of one grade take turns until their transaction ends: an alert resumed at
+ * the moment a recompute evaluates the item is evaluated by one of them, then by the other, which sees what
+ * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts.
  */
-export function activeAlertsOf(db: Database, itemId: number, grade: Grade): Promise<AlertToEvaluate[]> {
+export async function lockItemAlerts(db: Database, itemId: number, grade: Grade): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${ITEM_GRADE_LOCKS.alerts[grade]}::int)`)
+}
+
+/**
+ * The active alerts on an item's conditions of one grade whose state the price could change: an armed alert
+ * with the price (in its currency) on its firing side, or a fired one with the price back on the other side.
+ * A superset of those alertStep changes (it alone decides, with the re-arm margin): an item's other alerts,
+ * most of its 10,000, stay in the database. The caller holds lockItemAlerts.
+ */
+export function alertsThatMayChange(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  prices: Map<CurrencyCode, string>,
+): Promise<AlertToEvaluate[]> {
   return queryRows<AlertToEvaluate>(
     db,
     sql`select ${columns} from alerts a join conditions c on c.id = a.condition_id
+      join unnest(${pgArray([...prices.keys()])}::text[], ${pgArray([...prices.values()])}::numeric[])
+        as p(currency, price) on p.currency = a.currency::text
       where a.item_id = ${itemId} and c.grade = ${grade} and a.active
-      order by a.id for update of a`,
+        and a.armed = (case when a.direction = 'below' then p.price <= a.threshold_value
+          else p.price >= a.threshold_value end)`,
   )
 }
 
-/** One active alert with today's fair price of its grade (null: no data), locked. */
+/** Which item and grade an alert is on, to take their lock. */
+export async function alertItemGrade(db: Database, id: number) {
+  const rows = await queryRows<{ itemId: number; grade: Grade }>(
+    db,
+    sql`select a.item_id as "itemId", c.grade from alerts a join conditions c on c.id = a.condition_id
+      where a.id = ${id}`,
+  )
+  return rows[0]
+}
+
+/** One active alert with today's fair price of its grade (null: no data); the caller holds lockItemAlerts. */
 export async function activeAlertWithPrice(db: Database, id: number) {
   const rows = await queryRows<AlertToEvaluate & { grade: Grade; fairPriceGbp: string | null }>(
     db,
     sql`select ${columns}, c.grade, ps.fair_price_gbp::text as "fairPriceGbp"
       from alerts a join conditions c on c.id = a.condition_id
       left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade
-      where a.id = ${id} and a.active for update of a`,
+      where a.id = ${id} and a.active`,
   )
   return rows[0]
 }
-
-/**
- * A PostgreSQL array literal for one parameter (cast in the query): ids, uuids, enum words, decimal strings
- * and currency codes only, none of which holds a quote or a backslash.
- */
-const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
 
 export interface Firing {
   alert: AlertToEvaluate

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileData } from '#shared/contract/me.ts'
 
@@ -7,7 +8,7 @@ import type { UpdateProfileData } from '#shared/contract/me.ts'
 export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_image_url as "profileImageUrl", u.profile_type as "profileType",
   u.currency_preference as "currencyPreference", u.onboarding_completed as "onboardingCompleted",
-  u.value_unpriced_at_retail as "valueUnpricedAtRetail", u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
+  u.value_unpriced_at_retail as "valueUnpricedAtRetail", u.alert_email as "alertEmail", u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
   to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`
 
@@ -27,8 +28,7 @@ export async function findCredentials(
   return rows[0]
 }
 
-/** Apart from the migration (727_001) and exchange-rate (727_002) locks. */
-const ACCOUNT_CREATION_LOCK = 727_003
+const ACCOUNT_CREATION_LOCK = JOB_LOCKS.accountCreation
 
 /**
  * Takes the account-creation lock until the transaction ends. The first account of an install is its
@@ -118,6 +118,7 @@ const profileColumns = {
   onboardingCompleted: sql`onboarding_completed`,
   currencyPreference: sql`currency_preference`,
   valueUnpricedAtRetail: sql`value_unpriced_at_retail`,
+  alertEmail: sql`alert_email`,
 } as const
 
 /** Writes the profile fields that are given; undefined when the user no longer exists. */

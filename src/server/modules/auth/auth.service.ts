@@ -2,6 +2,7 @@ import type { Database } from '#server/db/client.ts'
 import { conflict, HttpError, notFound } from '#server/errors.ts'
 import type { LoginData, RegisterData, User } from '#shared/contract/auth.ts'
 import type { UpdateProfileData } from '#shared/contract/me.ts'
+import { dropPendingAlertMail } from '../mail/alert-mail.service.ts'
 import type { AttemptLimiter } from './attempt-limiter.ts'
 import {
   emailInUse,
@@ -136,7 +137,10 @@ export async function signInWithOidc({
   return user
 }
 
-/** Changes what is sent of the user's own profile; names sent empty are cleared. */
+/**
+ * Changes what is sent of the user's own profile; names sent empty are cleared. Alert e-mails turned off
+ * also drop the ones waiting: turned on again later, they would tell of old news.
+ */
 export async function updateProfile({
   db,
   userId,
@@ -146,7 +150,11 @@ export async function updateProfile({
   userId: string
   changes: UpdateProfileData
 }): Promise<User> {
-  const updated = await updateUserProfile(db, userId, changes)
+  const updated = await db.transaction(async (tx) => {
+    const user = await updateUserProfile(tx, userId, changes)
+    if (user && changes.alertEmail === 'off') await dropPendingAlertMail({ db: tx, userId })
+    return user
+  })
   if (!updated) throw notFound('Your account no longer exists.')
   return updated
 }

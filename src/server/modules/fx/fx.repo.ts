@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 
 /** The newest stored value in pounds of each currency, with when it was fetched. */
@@ -48,7 +49,7 @@ export async function gbpValueOn(db: Database, currency: string, day: string): P
 }
 
 /** An arbitrary constant: with several app instances only one refreshes at a time. */
-const FX_REFRESH_LOCK = 727_002
+const FX_REFRESH_LOCK = JOB_LOCKS.fxRefresh
 
 /** Takes the rates-refresh lock until the transaction ends; false when another instance holds it. */
 export async function tryRefreshLock(db: Database): Promise<boolean> {

@@ -5,6 +5,8 @@ import type { Grade } from './market.repo.ts'
 
 /** Recomputes the per-condition counts and sums from every verified sale. */
 export async function rebuildConditionStats(db: Database): Promise<void> {
+  // A recompute worker writing an item's rows meanwhile would collide with the insert: one waits for the other.
+  await db.execute(sql`lock table price_condition_stats in exclusive mode`)
   await db.execute(sql`delete from price_condition_stats`)
   await db.execute(sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
     select item_id, condition_id, count(*)::int, sum(price_gbp) from sales where status = 'verified'

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 
@@ -279,29 +280,14 @@ export async function historyDays(
   return rows.map((row) => row.day)
 }
 
-/** Keeps the per-condition count and sum exact as one sale enters (+1) or leaves (-1) the verified set. */
-export async function adjustConditionStats(
-  db: Database,
-  sale: { itemId: number; conditionId: number; priceGbp: string },
-  delta: 1 | -1,
-) {
-  if (delta > 0) {
-    await db.execute(
-      sql`insert into price_condition_stats as p (item_id, condition_id, sales_count, total_price_gbp)
-        values (${sale.itemId}, ${sale.conditionId}, 1, ${sale.priceGbp})
-        on conflict (item_id, condition_id) do update set sales_count = p.sales_count + 1,
-          total_price_gbp = p.total_price_gbp + excluded.total_price_gbp`,
-    )
-    return
-  }
-  await db.execute(
-    sql`update price_condition_stats set sales_count = sales_count - 1, total_price_gbp = total_price_gbp - ${sale.priceGbp}
-      where item_id = ${sale.itemId} and condition_id = ${sale.conditionId}`,
-  )
-  await db.execute(
-    sql`delete from price_condition_stats where item_id = ${sale.itemId} and condition_id = ${sale.conditionId}
-      and sales_count <= 0`,
-  )
+/** The per-condition count and sum of the item's verified sales of the grade, counted again from the sales. */
+export async function recomputeConditionStats(db: Database, itemId: number, grade: Grade) {
+  await db.execute(sql`delete from price_condition_stats p using conditions c
+    where p.item_id = ${itemId} and c.id = p.condition_id and c.grade = ${grade}`)
+  await db.execute(sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
+    select item_id, condition_id, count(*), sum(price_gbp) from sales
+    where item_id = ${itemId} and grade = ${grade} and status = 'verified'
+    group by item_id, condition_id`)
 }
 
 /** The item's snapshots and marketplace prices in one round trip; undefined when there is no such item. */
@@ -310,6 +296,7 @@ export async function readPriceSummary(db: Database, itemId: number) {
     snapshots: Array<GradeSummary & { grade: Grade }>
     marketplaceNew: string | null
     marketplaceUsed: string | null
+    updating: boolean
   }>(
     db,
     sql`select coalesce((select json_agg(json_build_object('grade', s.grade, 'fairPrice', s.fair_price_gbp::text,
@@ -320,7 +307,8 @@ export async function readPriceSummary(db: Database, itemId: number) {
           'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
           from price_snapshots s where s.item_id = i.id), '[]') as snapshots,
         i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
-        i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed"
+        i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",
+        exists (select 1 from price_recompute_queue q where q.item_id = i.id) as updating
       from items i where i.id = ${itemId}`,
   )
   return rows[0]
@@ -365,5 +353,5 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
 
 /** Holds the item and grade's price lock until the transaction ends. */
 export async function lockPrices(db: Database, itemId: number, grade: Grade) {
-  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${grade === 'new' ? 1 : 2}::int)`)
+  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${ITEM_GRADE_LOCKS.prices[grade]}::int)`)
 }

@@ -142,6 +142,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const itemId = request.params.id
       const sale = await recordSale({ db: app.db, itemId, body: request.body, actor: request.signedInUser() })
       app.readCache.forget(marketCache.prices(itemId))
+      app.priceRecompute.changed()
       return reply.code(201).send(sale)
     },
   )
@@ -166,6 +167,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const sale = await verifySale({ db: app.db, id: request.params.id, actor: request.signedInUser() })
       app.readCache.forget(marketCache.prices(sale.itemId))
+      app.priceRecompute.changed()
       return sale
     },
   )
@@ -198,6 +200,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.signedInUser(),
       })
       app.readCache.forget(marketCache.prices(sale.itemId))
+      app.priceRecompute.changed()
       return sale
     },
   )
@@ -225,6 +228,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.signedInUser(),
       })
       app.readCache.forget(marketCache.prices(itemId))
+      app.priceRecompute.changed()
       return reply.code(204).send()
     },
   )

@@ -18,32 +18,22 @@ import {
   canSeeAllPendingSales,
   canVerifySale,
 } from '#shared/permissions.ts'
-import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
-import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
+import { enqueueRecompute } from './market.queue.repo.ts'
 import {
-  adjustConditionStats,
-  countVerifiedSales,
   deleteSaleRow,
   findItemCondition,
   findSale,
   type Grade,
-  historyDays,
   insertSale,
   itemExists,
   listSales,
-  loadVerifiedSales,
-  lockPrices,
   lockSale,
-  marketplacePrice,
   markRejected,
   markVerified,
   readConditionStats,
   readHistory,
   readPriceSummary,
-  saleDays,
-  upsertSnapshot,
-  writeHistoryPoints,
 } from './market.repo.ts'
 import { listSalesForReview } from './market.review.repo.ts'
 import { usableMarketplacePrice } from './marketplace.ts'
@@ -97,7 +87,6 @@ export async function recordSale({
     const recorded = await insertSale(tx, sale)
     if (!recorded) throw conflict('This sale has already been recorded.')
     if (status === 'verified') {
-      await adjustConditionStats(tx, sale, 1)
       await pricesChanged({ db: tx, itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return recorded
@@ -123,7 +112,6 @@ export async function verifySale({
     if (!sale) throw notFound('Sale not found')
     if (sale.status !== 'verified') {
       await markVerified(tx, id, actor.id)
-      await adjustConditionStats(tx, sale, 1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
@@ -152,7 +140,6 @@ export async function rejectSale({
     if (sale.status === 'rejected') throw conflict('This sale has already been rejected.')
     await markRejected(tx, id, { reason, moderatorId: actor.id })
     if (sale.status === 'verified') {
-      await adjustConditionStats(tx, sale, -1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
@@ -188,7 +175,6 @@ export async function removeSale({
     if (!sale) throw notFound('Sale not found')
     await deleteSaleRow(tx, id)
     if (sale.status === 'verified') {
-      await adjustConditionStats(tx, sale, -1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return { itemId: sale.itemId }
@@ -197,93 +183,11 @@ export async function removeSale({
 
 /**
  * The verified sales of an item and grade changed from `fromDay` on (a sale recorded, verified, rejected or
- * deleted, or a feed's sales): its prices and alerts follow. Called inside the change's transaction.
+ * deleted, or a feed's sales): queued in the change's own transaction, so the change and its recompute commit
+ * or vanish together; a worker recomputes its prices, statistics and alerts after commit (DESIGN §5).
  */
 export async function pricesChanged(args: { db: Database; itemId: number; grade: Grade; fromDay: string }) {
-  await recomputePrices(args)
-}
-
-/**
- * Recomputes the snapshot of an item and grade, and every history point from `fromDay` on (the day of
- * the sale that changed), reading only the sales those days need.
- */
-async function recomputePrices({
-  db,
-  itemId,
-  grade,
-  fromDay,
-  today = todayUtc(),
-}: {
-  db: Database
-  itemId: number
-  grade: Grade
-  fromDay: string
-  today?: string
-}) {
-  // Concurrent sales of one item and grade recompute one after the other, each seeing the sales the others
-  // committed; otherwise the last to write could leave out a sale recorded at the same moment.
-  await lockPrices(db, itemId, grade)
-  // A sale of today (the usual case) changes today's point only.
-  const days =
-    fromDay >= today
-      ? [today]
-      : [
-          ...new Set([
-            ...(await historyDays(db, itemId, grade, fromDay)),
-            ...(await saleDays(db, itemId, grade, fromDay)),
-            today,
-          ]),
-        ]
-          .filter((day) => day <= today)
-          .sort()
-  const sales = await salesForDays(db, itemId, grade, days)
-  const marketplace =
-    sales.length === 0 ? usableMarketplacePrice(await marketplacePrice(db, itemId, grade)) : null
-  const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
-  const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
-  // History first: the snapshot takes its previous day's price from there.
-  await writeHistoryPoints(
-    db,
-    itemId,
-    grade,
-    points.map(({ day, summary }) => ({ day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })),
-  )
-  await upsertSnapshot(
-    db,
-    itemId,
-    grade,
-    {
-      ...current,
-      salesCount: await countVerifiedSales(db, itemId, grade),
-    },
-    today,
-  )
-  // The item's alerts on this grade see the new price in the same transaction (issue 13 part 3).
-  await evaluateItemAlerts({ db, itemId, grade, fairPriceGbp: current.fairPrice })
-}
-
-/**
- * The verified sales that the fair prices of these days read: the 90 days before the first of them,
- * or 365 days, or all of them when a day has fewer than 3 sales in its window (pricing.ts).
- */
-async function salesForDays(
-  db: Database,
-  itemId: number,
-  grade: Grade,
-  days: string[],
-): Promise<PricedSale[]> {
-  const first = days[0] as string
-  const enough = (sales: PricedSale[], windowDays: number) =>
-    days.every(
-      (day) =>
-        sales.filter((sale) => sale.saleDate <= day && sale.saleDate > addDays(day, -windowDays)).length >=
-        MIN_SALES_FOR_WINDOW,
-    )
-  const recent = await loadVerifiedSales(db, itemId, grade, addDays(first, -89))
-  if (enough(recent, 90)) return recent
-  const year = await loadVerifiedSales(db, itemId, grade, addDays(first, -364))
-  if (enough(year, 365)) return year
-  return loadVerifiedSales(db, itemId, grade)
+  await enqueueRecompute(args.db, args)
 }
 
 const EMPTY_GRADE: GradeSummary = {
@@ -328,7 +232,11 @@ export async function priceSummary({
       hasData: true,
     }
   }
-  return { new: forGrade('new', found.marketplaceNew), used: forGrade('used', found.marketplaceUsed) }
+  return {
+    new: forGrade('new', found.marketplaceNew),
+    used: forGrade('used', found.marketplaceUsed),
+    updating: found.updating,
+  }
 }
 
 export async function priceByCondition({ db, itemId }: { db: Database; itemId: number }) {

@@ -4,7 +4,9 @@ import {
   type QueryClient,
   queryOptions,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import type {
   PriceByCondition,
   PriceHistory,
@@ -18,6 +20,11 @@ import { apiRequest } from '#web/lib/api.ts'
 export const SALES_PAGE_SIZE = 50
 /** Prices move only when a sale is recorded; others' sales show up within this long. */
 export const MARKET_STALE_MS = 30_000
+/**
+ * How often the summary is asked again while the server says it is updating: a sale's prices are recomputed
+ * just after it is committed (within a second, DESIGN §5).
+ */
+const UPDATING_POLL_MS = 400
 
 export const itemPath = (itemId: number) => `/api/items/${itemId}/`
 
@@ -30,6 +37,7 @@ export const marketQueries = {
     queryOptions<PriceSummaryResponse>({
       queryKey: [`${itemPath(itemId)}price-summary`] as const,
       staleTime: MARKET_STALE_MS,
+      refetchInterval: (query) => (query.state.data?.updating ? UPDATING_POLL_MS : false),
     }),
   byCondition: (itemId: number) =>
     queryOptions<PriceByCondition>({
@@ -74,8 +82,17 @@ export function invalidateMarket(queryClient: QueryClient, itemId: number): Prom
   })
 }
 
+/** The summary; when it stops updating, the item's other market answers are asked again too. */
 export function usePriceSummary(itemId: number) {
-  return useQuery(marketQueries.summary(itemId))
+  const queryClient = useQueryClient()
+  const query = useQuery(marketQueries.summary(itemId))
+  const updating = query.data?.updating ?? false
+  const wasUpdating = useRef(updating)
+  useEffect(() => {
+    if (wasUpdating.current && !updating) void invalidateMarket(queryClient, itemId)
+    wasUpdating.current = updating
+  }, [updating, queryClient, itemId])
+  return query
 }
 
 export function usePriceByCondition(itemId: number, enabled: boolean) {

@@ -14,7 +14,16 @@ export const MARKETPLACE_NOTE = 'From marketplace sold prices: no verified sales
  * The fair price of one grade (spec 02 §2): the price in the display currency (or 'No data'), its
  * confidence, the 30-day trend, the sales behind it, the note, and when the snapshot was computed.
  */
-export function FairPriceCard({ grade, summary }: { grade: Grade; summary: GradeSummary }) {
+export function FairPriceCard({
+  grade,
+  summary,
+  updating = false,
+}: {
+  grade: Grade
+  summary: GradeSummary
+  /** A sale change is committed and the prices are being recomputed (a second or so). */
+  updating?: boolean
+}) {
   const formatAmount = usePrice()
   const label = GRADE_LABELS[grade]
   const headingId = `fair-price-${grade}`
@@ -56,7 +65,13 @@ export function FairPriceCard({ grade, summary }: { grade: Grade; summary: Grade
           <p className="text-muted text-xs">No verified sales in {label.toLowerCase()} condition yet.</p>
         )}
         {note ? <p className="mt-1 text-subtle text-xs">{note}</p> : null}
-        <LastUpdated iso={summary.updatedAt} className="mt-1" />
+        {updating ? (
+          <p className="mt-1 text-subtle text-xs" role="status">
+            Updating prices…
+          </p>
+        ) : (
+          <LastUpdated iso={summary.updatedAt} className="mt-1" />
+        )}
       </div>
     </Card>
   )

@@ -51,8 +51,8 @@ export function PricingTab({ item }: { item: ItemDetail }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <FairPriceCard grade="new" summary={data.new} />
-        <FairPriceCard grade="used" summary={data.used} />
+        <FairPriceCard grade="new" summary={data.new} updating={data.updating} />
+        <FairPriceCard grade="used" summary={data.used} updating={data.updating} />
       </div>
       <PriceHistory
         itemId={item.id}

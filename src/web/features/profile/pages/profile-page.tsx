@@ -5,6 +5,7 @@ import { Card } from '#web/components/ui/card.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { AccountStatsCard } from '../components/account-stats-card.tsx'
+import { AlertEmailCard } from '../components/alert-email-card.tsx'
 import { PersonalInfoCard } from '../components/personal-info-card.tsx'
 import { SessionsCard } from '../components/sessions-card.tsx'
 import { profileTypeTitle } from '../profile-form.ts'
@@ -58,6 +59,7 @@ export function ProfilePage() {
         {/* Columns of minmax(0, 1fr): nothing in a card widens the page. */}
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <PersonalInfoCard user={user} />
+          <AlertEmailCard />
           <SessionsCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">

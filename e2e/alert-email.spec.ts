@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test'
+import { signUpViaApi } from './collection-support.ts'
+import { collectErrors, expectNoHorizontalOverflow, expectToastShown, saveScreenshot } from './support.ts'
+
+test('the profile sets how price alerts arrive by e-mail, and it is kept', async ({ page, baseURL }) => {
+  const errors = collectErrors(page)
+  const email = await signUpViaApi(page, baseURL as string, { label: 'alert-email' })
+  await page.goto('/profile')
+  const card = page.getByRole('region', { name: 'E-mail notifications' })
+  await expect(card).toContainText(email)
+  const choices = card.getByRole('group', { name: 'Alert e-mails' })
+  await expect(choices.getByRole('radio', { name: /^Immediately/ })).toBeChecked()
+
+  await choices.getByRole('radio', { name: /^Daily digest/ }).check()
+  await expectToastShown(page, 'You will get one e-mail a day listing the alerts that fired.')
+  await expectNoHorizontalOverflow(page)
+  await saveScreenshot(page, 'profile-alert-email')
+  await page.reload()
+  await expect(card.getByRole('radio', { name: /^Daily digest/ })).toBeChecked()
+
+  // By keyboard: the arrow key moves to Off and saves it.
+  await card.getByRole('radio', { name: /^Daily digest/ }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expectToastShown(page, 'No alert e-mails: your alerts show in the app only.')
+  expect((await (await page.request.get('/api/auth/user')).json()).alertEmail).toBe('off')
+  expect(errors).toEqual([])
+})

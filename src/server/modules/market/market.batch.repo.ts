@@ -1,0 +1,143 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
+import type { PriceSummary } from '#shared/pricing.ts'
+import type { Grade } from './market.repo.ts'
+
+/**
+ * The recompute of many item-and-grade pairs at once, for the queue's usual case (sales of today): each
+ * statement does every pair, so a pass of 200 pairs costs a dozen statements rather than 200 times as many
+ * (market.recompute.ts). Each mirrors its one-pair counterpart in market.repo.ts.
+ */
+export interface Pair {
+  itemId: number
+  grade: Grade
+}
+
+/** The pairs as a table `p(item_id, grade)`. */
+const pairsTable = (pairs: readonly Pair[]): SQL =>
+  sql`unnest(${sql.param(pairs.map((pair) => pair.itemId))}::int[], ${sql.param(pairs.map((pair) => pair.grade))}::text[]) as p(item_id, grade)`
+
+/** lockPrices for each pair, in one order in every worker. */
+export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<void> {
+  await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id, case o.grade when 'new' then ${ITEM_GRADE_LOCKS.prices.new}::int else ${ITEM_GRADE_LOCKS.prices.used}::int end))
+    from (select p.item_id, p.grade from ${pairsTable(pairs)} order by p.item_id, p.grade) o`)
+}
+
+/** recomputeConditionStats for each pair. */
+export async function recomputePairsConditionStats(db: Database, pairs: readonly Pair[]): Promise<void> {
+  await db.execute(sql`delete from price_condition_stats s using conditions c, ${pairsTable(pairs)}
+    where s.item_id = p.item_id and c.id = s.condition_id and c.grade = p.grade`)
+  await db.execute(sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
+    select s.item_id, s.condition_id, count(*), sum(s.price_gbp) from ${pairsTable(pairs)}
+    join sales s on s.item_id = p.item_id and s.grade = p.grade and s.status = 'verified'
+    group by s.item_id, s.condition_id`)
+}
+
+export interface PairSales extends Pair {
+  ids: number[]
+  prices: string[]
+  days: string[]
+}
+
+/** Each pair's verified sales from `since` on (all without it), by date, as loadVerifiedSales reads them. */
+export function pairsVerifiedSales(
+  db: Database,
+  pairs: readonly Pair[],
+  since?: string,
+): Promise<PairSales[]> {
+  return queryRows<PairSales>(
+    db,
+    sql`select p.item_id as "itemId", p.grade, array_agg(s.id order by s.sale_date, s.price_gbp, s.id) as ids,
+        array_agg(s.price_gbp::text order by s.sale_date, s.price_gbp, s.id) as prices,
+        array_agg(s.sale_date::text order by s.sale_date, s.price_gbp, s.id) as days
+      from ${pairsTable(pairs)} join sales s on s.item_id = p.item_id and s.grade = p.grade and s.status = 'verified'
+        ${since ? sql`and s.sale_date >= ${since}` : sql``}
+      group by p.item_id, p.grade`,
+  )
+}
+
+/** The items' marketplace sold prices (see marketplace.ts). */
+export function itemsMarketplacePrices(db: Database, itemIds: readonly number[]) {
+  return queryRows<{ itemId: number; new: string | null; used: string | null }>(
+    db,
+    sql`select id as "itemId", metadata -> 'marketplace' ->> 'soldPriceNew' as new,
+        metadata -> 'marketplace' ->> 'soldPriceUsed' as used
+      from items where id = any(${sql.param([...itemIds])}::int[])`,
+  )
+}
+
+/** countVerifiedSales for each pair (from the statistics just counted). */
+export function pairsSalesCounts(db: Database, pairs: readonly Pair[]) {
+  return queryRows<Pair & { count: number }>(
+    db,
+    sql`select p.item_id as "itemId", p.grade, coalesce(sum(s.sales_count), 0)::int as count
+      from ${pairsTable(pairs)} left join conditions c on c.grade = p.grade
+      left join price_condition_stats s on s.item_id = p.item_id and s.condition_id = c.id
+      group by p.item_id, p.grade`,
+  )
+}
+
+export interface PairPrice extends Pair {
+  summary: PriceSummary
+}
+
+/** writeHistoryPoints of `today` and upsertSnapshot for each pair. */
+export async function writePairsPrices(
+  db: Database,
+  rows: readonly PairPrice[],
+  today: string,
+): Promise<void> {
+  const column = <Value>(pick: (row: PairPrice) => Value) => sql.param(rows.map(pick))
+  const unpriced = rows.filter((row) => row.summary.fairPrice === null)
+  if (unpriced.length > 0) {
+    await db.execute(sql`delete from price_history h using ${pairsTable(unpriced)}
+      where h.item_id = p.item_id and h.grade = p.grade and h.day = ${today}`)
+  }
+  const priced = rows.filter((row) => row.summary.fairPrice !== null)
+  if (priced.length > 0) {
+    await db.execute(sql`insert into price_history (item_id, grade, day, fair_price_gbp, sales_count)
+      select u.item_id, u.grade, ${today}::date, u.price, u.count
+      from unnest(${sql.param(priced.map((row) => row.itemId))}::int[], ${sql.param(priced.map((row) => row.grade))}::text[],
+        ${sql.param(priced.map((row) => row.summary.fairPrice))}::numeric[],
+        ${sql.param(priced.map((row) => row.summary.basisCount))}::int[]) as u(item_id, grade, price, count)
+      on conflict (item_id, grade, day) do update set fair_price_gbp = excluded.fair_price_gbp,
+        sales_count = excluded.sales_count`)
+  }
+  // After the history: each snapshot takes its previous day's price from there.
+  await db.execute(
+    sql`insert into price_snapshots (item_id, grade, previous_fair_price_gbp, fair_price_gbp, last_sale_price,
+        last_sale_date, avg30d, avg90d, volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count,
+        updated_at)
+      select u.item_id, u.grade,
+        (select h.fair_price_gbp from price_history h where h.item_id = u.item_id and h.grade = u.grade
+          and h.day < ${today} order by h.day desc limit 1),
+        u.fair_price, u.last_sale_price, u.last_sale_date, u.avg30d, u.avg90d, u.volume30d, u.sales_count90d,
+        u.sales_count, u.trend, u.confidence, u.basis, u.basis_count, now()
+      from unnest(${column((row) => row.itemId)}::int[], ${column((row) => row.grade)}::text[],
+        ${column((row) => row.summary.fairPrice)}::numeric[], ${column((row) => row.summary.lastSale?.priceGbp ?? null)}::numeric[],
+        ${column((row) => row.summary.lastSale?.saleDate ?? null)}::date[], ${column((row) => row.summary.avg30d)}::numeric[],
+        ${column((row) => row.summary.avg90d)}::numeric[], ${column((row) => row.summary.volume30d)}::int[],
+        ${column((row) => row.summary.salesCount90d)}::int[], ${column((row) => row.summary.salesCount)}::int[],
+        ${column((row) => row.summary.trend)}::numeric[], ${column((row) => row.summary.confidence)}::text[],
+        ${column((row) => row.summary.basis)}::text[], ${column((row) => row.summary.basisCount)}::int[])
+        as u(item_id, grade, fair_price, last_sale_price, last_sale_date, avg30d, avg90d, volume30d, sales_count90d,
+          sales_count, trend, confidence, basis, basis_count)
+      on conflict (item_id, grade) do update set previous_fair_price_gbp = excluded.previous_fair_price_gbp,
+        fair_price_gbp = excluded.fair_price_gbp,
+        last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,
+        avg90d = excluded.avg90d, volume30d = excluded.volume30d, sales_count90d = excluded.sales_count90d,
+        sales_count = excluded.sales_count, trend = excluded.trend, confidence = excluded.confidence,
+        basis = excluded.basis, basis_count = excluded.basis_count, updated_at = now()`,
+  )
+}
+
+/** The pairs that have active alerts: only theirs are evaluated. */
+export function pairsWithActiveAlerts(db: Database, pairs: readonly Pair[]) {
+  return queryRows<Pair>(
+    db,
+    sql`select distinct p.item_id as "itemId", p.grade from ${pairsTable(pairs)}
+      join alerts a on a.item_id = p.item_id and a.active
+      join conditions c on c.id = a.condition_id and c.grade = p.grade`,
+  )
+}

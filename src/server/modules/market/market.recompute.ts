@@ -1,0 +1,274 @@
+import type { Database } from '#server/db/client.ts'
+import { addDays, todayUtc } from '#shared/dates.ts'
+import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
+import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
+import {
+  itemsMarketplacePrices,
+  lockPairs,
+  type Pair,
+  type PairSales,
+  pairsSalesCounts,
+  pairsVerifiedSales,
+  pairsWithActiveAlerts,
+  recomputePairsConditionStats,
+  writePairsPrices,
+} from './market.batch.repo.ts'
+import {
+  announceRecompute,
+  deleteQueued,
+  notifyRecomputed,
+  queuedCount,
+  takeQueued,
+} from './market.queue.repo.ts'
+import {
+  countVerifiedSales,
+  type Grade,
+  historyDays,
+  loadVerifiedSales,
+  lockPrices,
+  marketplacePrice,
+  recomputeConditionStats,
+  saleDays,
+  upsertSnapshot,
+  writeHistoryPoints,
+} from './market.repo.ts'
+import { usableMarketplacePrice } from './marketplace.ts'
+
+export interface RecomputePass {
+  /** Item and grade pairs recomputed. */
+  recomputed: number
+  /** The items whose prices changed (their cached answers are forgotten). */
+  itemIds: number[]
+  /** Queue rows they coalesced. */
+  changes: number
+  /** Why the pairs of today could not be done together (they were then done one by one). */
+  batchError?: unknown
+  /** Pairs whose recompute failed: their changes stay queued for the next pass. */
+  failed: Array<{ itemId: number; grade: Grade; error: unknown }>
+  /** For each pair, milliseconds from its oldest change's commit to this pass's commit. */
+  lagsMs: number[]
+}
+
+/**
+ * One pass of the recompute worker (DESIGN §5): takes up to `limit` queued changes no other worker holds,
+ * coalesces them per item and grade, recomputes each once (statistics, history, snapshot, then alerts), and
+ * deletes what it took, all in one transaction. A pair that fails is rolled back to its savepoint and stays
+ * queued; the others commit.
+ */
+export async function recomputeQueuedPrices({
+  db,
+  limit = 200,
+}: {
+  db: Database
+  limit?: number
+}): Promise<RecomputePass> {
+  const failed: RecomputePass['failed'] = []
+  let batchError: unknown
+  const { taken, done } = await db.transaction(async (tx) => {
+    const taken = await takeQueued(tx, limit)
+    // In one order in every worker: a pass holds its pairs' locks until it commits.
+    taken.sort((a, b) => a.itemId - b.itemId || a.grade.localeCompare(b.grade))
+    const done: typeof taken = []
+    const today = todayUtc()
+    const oneByOne = async (changes: typeof taken) => {
+      for (const change of changes) {
+        try {
+          await tx.transaction((savepoint) =>
+            recomputePrices({
+              db: savepoint,
+              itemId: change.itemId,
+              grade: change.grade,
+              fromDay: change.fromDay,
+              today,
+            }),
+          )
+          done.push(change)
+        } catch (error) {
+          failed.push({ itemId: change.itemId, grade: change.grade, error })
+        }
+      }
+    }
+    // The usual case, sales of today, all at once; older days' history one pair at a time. A batch that fails
+    // is done again one pair at a time, so that one bad pair holds up only itself.
+    const ofToday = taken.filter((change) => change.fromDay >= today)
+    try {
+      if (ofToday.length > 0)
+        await tx.transaction((savepoint) => recomputePairsOfToday({ db: savepoint, pairs: ofToday, today }))
+      done.push(...ofToday)
+    } catch (error) {
+      batchError = error
+      await oneByOne(ofToday)
+    }
+    await oneByOne(taken.filter((change) => change.fromDay < today))
+    await deleteQueued(
+      tx,
+      done.flatMap((change) => change.ids),
+    )
+    await notifyRecomputed(tx, [...new Set(done.map((change) => change.itemId))])
+    return { taken, done }
+  })
+  const committedAt = Date.now()
+  return {
+    recomputed: done.length,
+    itemIds: [...new Set(done.map((change) => change.itemId))],
+    changes: done.reduce((sum, change) => sum + change.ids.length, 0),
+    failed,
+    batchError,
+    lagsMs: taken
+      .filter((change) => done.includes(change))
+      .map((change) => committedAt - change.firstEnqueuedAt.getTime()),
+  }
+}
+
+const pairKey = (pair: Pair) => `${pair.itemId}:${pair.grade}`
+
+/**
+ * recomputePrices of many pairs whose changes are all of `today` (today's history point and the snapshot),
+ * in a dozen statements for any number of pairs: the same reads, the same `summarizeAsOf`, the same writes.
+ */
+async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs: Pair[]; today: string }) {
+  await lockPairs(db, pairs)
+  await recomputePairsConditionStats(db, pairs)
+  const salesOf = new Map<string, PricedSale[]>()
+  const keep = (rows: PairSales[]) => {
+    for (const row of rows)
+      salesOf.set(
+        pairKey(row),
+        row.ids.map((id, index) => ({
+          id,
+          priceGbp: row.prices[index] as string,
+          saleDate: row.days[index] as string,
+        })),
+      )
+  }
+  keep(await pairsVerifiedSales(db, pairs, addDays(today, -89)))
+  // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).
+  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.length ?? 0) < MIN_SALES_FOR_WINDOW)
+  if (few.length > 0) keep(await pairsVerifiedSales(db, few))
+  const unsold = pairs.filter((pair) => !salesOf.get(pairKey(pair))?.length)
+  const marketplace = new Map(
+    unsold.length > 0
+      ? (await itemsMarketplacePrices(db, [...new Set(unsold.map((pair) => pair.itemId))])).map((row) => [
+          row.itemId,
+          row,
+        ])
+      : [],
+  )
+  const counts = new Map((await pairsSalesCounts(db, pairs)).map((row) => [pairKey(row), row.count]))
+  const rows = pairs.map((pair) => {
+    const sales = salesOf.get(pairKey(pair)) ?? []
+    const market =
+      sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
+    const summary = summarizeAsOf(sales, today, market)
+    return {
+      itemId: pair.itemId,
+      grade: pair.grade,
+      summary: { ...summary, salesCount: counts.get(pairKey(pair)) ?? 0 },
+    }
+  })
+  await writePairsPrices(db, rows, today)
+  const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
+  for (const row of rows)
+    if (alerting.has(pairKey(row)))
+      await evaluateItemAlerts({
+        db,
+        itemId: row.itemId,
+        grade: row.grade,
+        fairPriceGbp: row.summary.fairPrice,
+      })
+}
+
+/**
+ * Recomputes the snapshot of an item and grade, and every history point from `fromDay` on (the day of
+ * the sale that changed), reading only the sales those days need.
+ */
+async function recomputePrices({
+  db,
+  itemId,
+  grade,
+  fromDay,
+  today = todayUtc(),
+}: {
+  db: Database
+  itemId: number
+  grade: Grade
+  fromDay: string
+  today?: string
+}) {
+  // Two workers (instances) that took changes of one item and grade recompute one after the other, the
+  // second seeing every sale the first saw; otherwise the last to write could leave out a sale.
+  await lockPrices(db, itemId, grade)
+  // The per-condition statistics, from the sales themselves: exact however many changes were coalesced.
+  await recomputeConditionStats(db, itemId, grade)
+  // A sale of today (the usual case) changes today's point only.
+  const days =
+    fromDay >= today
+      ? [today]
+      : [
+          ...new Set([
+            ...(await historyDays(db, itemId, grade, fromDay)),
+            ...(await saleDays(db, itemId, grade, fromDay)),
+            today,
+          ]),
+        ]
+          .filter((day) => day <= today)
+          .sort()
+  const sales = await salesForDays(db, itemId, grade, days)
+  const marketplace =
+    sales.length === 0 ? usableMarketplacePrice(await marketplacePrice(db, itemId, grade)) : null
+  const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
+  const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
+  // History first: the snapshot takes its previous day's price from there.
+  await writeHistoryPoints(
+    db,
+    itemId,
+    grade,
+    points.map(({ day, summary }) => ({ day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })),
+  )
+  await upsertSnapshot(
+    db,
+    itemId,
+    grade,
+    {
+      ...current,
+      salesCount: await countVerifiedSales(db, itemId, grade),
+    },
+    today,
+  )
+  // The item's alerts on this grade see the new price in the same transaction (issue 13 part 3).
+  await evaluateItemAlerts({ db, itemId, grade, fairPriceGbp: current.fairPrice })
+}
+
+/**
+ * The verified sales that the fair prices of these days read: the 90 days before the first of them,
+ * or 365 days, or all of them when a day has fewer than 3 sales in its window (pricing.ts).
+ */
+async function salesForDays(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  days: string[],
+): Promise<PricedSale[]> {
+  const first = days[0] as string
+  const enough = (sales: PricedSale[], windowDays: number) =>
+    days.every(
+      (day) =>
+        sales.filter((sale) => sale.saleDate <= day && sale.saleDate > addDays(day, -windowDays)).length >=
+        MIN_SALES_FOR_WINDOW,
+    )
+  const recent = await loadVerifiedSales(db, itemId, grade, addDays(first, -89))
+  if (enough(recent, 90)) return recent
+  const year = await loadVerifiedSales(db, itemId, grade, addDays(first, -364))
+  if (enough(year, 365)) return year
+  return loadVerifiedSales(db, itemId, grade)
+}
+
+/** Changes waiting to be recomputed, taken or not. */
+export function pendingRecomputes({ db }: { db: Database }): Promise<number> {
+  return queuedCount(db)
+}
+
+/** Tells every instance's worker that changes were queued and committed. */
+export function wakeRecomputeWorkers({ db }: { db: Database }): Promise<void> {
+  return announceRecompute(db)
+}

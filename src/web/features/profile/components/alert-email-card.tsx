@@ -1,0 +1,80 @@
+import { Mail } from 'lucide-react'
+import type { AlertEmailChoice } from '#shared/contract/values.ts'
+import { Card } from '#web/components/ui/card.tsx'
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { serverMessage } from '#web/lib/api.ts'
+import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
+
+const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; description: string; saved: string }> =
+  [
+    {
+      value: 'immediate',
+      label: 'Immediately',
+      description: 'An e-mail as each alert fires',
+      saved: 'You will get an e-mail as each alert fires.',
+    },
+    {
+      value: 'daily',
+      label: 'Daily digest',
+      description: 'One e-mail a day with all of them',
+      saved: 'You will get one e-mail a day listing the alerts that fired.',
+    },
+    {
+      value: 'off',
+      label: 'Off',
+      description: 'Alerts show in the app only',
+      saved: 'No alert e-mails: your alerts show in the app only.',
+    },
+  ]
+
+/** How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast. */
+export function AlertEmailCard() {
+  const { user } = useSession()
+  const save = useUpdateProfile({
+    onSuccess: (saved) =>
+      toast({
+        title: 'E-mail settings saved',
+        description: CHOICES.find((choice) => choice.value === saved.alertEmail)?.saved,
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Could not save your e-mail settings. Please try again.'),
+        variant: 'destructive',
+      }),
+  })
+  if (!user) return null
+  // While saving, the choice just made shows; the answer then confirms it (or the old one comes back).
+  const value = save.isPending ? save.variables?.alertEmail : user.alertEmail
+
+  return (
+    <Card as="section" aria-labelledby="alert-email-heading" className="p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-brick-yellow" />
+        <div className="min-w-0">
+          <h2 id="alert-email-heading" className="font-bold text-lg">
+            E-mail notifications
+          </h2>
+          <p className="mt-0.5 text-pretty text-muted text-sm">
+            When a price alert fires, we tell you in the app and by e-mail to{' '}
+            <span className="break-words text-fg">{user.email ?? 'your address'}</span>.
+          </p>
+        </div>
+      </div>
+      <ChoiceGroup
+        className="mt-4"
+        legend="Alert e-mails"
+        name="alert-email"
+        value={value}
+        options={CHOICES}
+        disabled={save.isPending}
+        onChange={(alertEmail) => {
+          if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
+        }}
+      />
+    </Card>
+  )
+}
