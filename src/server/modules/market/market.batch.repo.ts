@@ -88,7 +88,6 @@ export async function writePairsPrices(
   rows: readonly PairPrice[],
   today: string,
 ): Promise<void> {
-  const column = <Value>(pick: (row: PairPrice) => Value) => sql.param(rows.map(pick))
   const unpriced = rows.filter((row) => row.summary.fairPrice === null)
   if (unpriced.length > 0) {
     await db.execute(sql`delete from price_history h using ${pairsTable(unpriced)}
@@ -105,6 +104,16 @@ export async function writePairsPrices(
         sales_count = excluded.sales_count`)
   }
   // After the history: each snapshot takes its previous day's price from there.
+  await upsertSnapshots(db, rows, today)
+}
+
+/** Writes the snapshots of `today`; each previous fair price is the newest history point before today. */
+export async function upsertSnapshots(
+  db: Database,
+  rows: readonly PairPrice[],
+  today: string,
+): Promise<void> {
+  const column = <Value>(pick: (row: PairPrice) => Value) => sql.param(rows.map(pick))
   await db.execute(
     sql`insert into price_snapshots (item_id, grade, previous_fair_price_gbp, fair_price_gbp, last_sale_price,
         last_sale_date, avg30d, avg90d, volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count,

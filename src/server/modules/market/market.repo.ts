@@ -3,6 +3,7 @@ import { type Database, queryRows } from '#server/db/client.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
+import { upsertSnapshots } from './market.batch.repo.ts'
 
 export type Grade = 'new' | 'used'
 
@@ -222,24 +223,7 @@ export async function upsertSnapshot(
   summary: PriceSummary,
   today: string,
 ) {
-  await db.execute(
-    sql`insert into price_snapshots (item_id, grade, previous_fair_price_gbp, fair_price_gbp, last_sale_price,
-        last_sale_date, avg30d, avg90d, volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count,
-        updated_at)
-      values (${itemId}, ${grade},
-        (select h.fair_price_gbp from price_history h where h.item_id = ${itemId} and h.grade = ${grade}
-          and h.day < ${today} order by h.day desc limit 1),
-        ${summary.fairPrice}, ${summary.lastSale?.priceGbp ?? null},
-        ${summary.lastSale?.saleDate ?? null}, ${summary.avg30d}, ${summary.avg90d}, ${summary.volume30d},
-        ${summary.salesCount90d}, ${summary.salesCount}, ${summary.trend}, ${summary.confidence}, ${summary.basis},
-        ${summary.basisCount}, now())
-      on conflict (item_id, grade) do update set previous_fair_price_gbp = excluded.previous_fair_price_gbp,
-        fair_price_gbp = excluded.fair_price_gbp,
-        last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,
-        avg90d = excluded.avg90d, volume30d = excluded.volume30d, sales_count90d = excluded.sales_count90d,
-        sales_count = excluded.sales_count, trend = excluded.trend, confidence = excluded.confidence,
-        basis = excluded.basis, basis_count = excluded.basis_count, updated_at = now()`,
-  )
+  await upsertSnapshots(db, [{ itemId, grade, summary }], today)
 }
 
 /** Replaces the history points of these days; a day without a price loses its point. */

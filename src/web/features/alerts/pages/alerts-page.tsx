@@ -11,7 +11,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { ALERT_TEXTS, NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { NotificationRow } from '../components/notification-row.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
-import { notificationQueries } from '../notification-queries.ts'
+import { notificationListQuery } from '../notification-list-query.ts'
 
 /**
  * The notification centre (issue 13 part 4; the spec's 'Alerts - Coming Soon' placeholder before): the alerts
@@ -39,7 +39,7 @@ function SignInRequired() {
 }
 
 function NotificationCentre() {
-  const query = useInfiniteQuery(notificationQueries.list())
+  const query = useInfiniteQuery(notificationListQuery())
   const markRead = useMarkNotificationsRead()
   // Relative times are worked out against the moment the page was drawn.
   const [now] = useState(() => Date.now())
