@@ -1,22 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { Notification } from '#shared/contract/alerts.ts'
+import { NOTIFICATION_EVENT } from '#shared/contract/values.ts'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { invalidateNotifications } from './notification-queries.ts'
+
+export const EVENTS_PATH = '/api/me/events'
 
 /**
- * The live stream of the signed-in user's notifications, one per tab, opened by the app shell. Its code
- * (notification-stream.ts, with the toast's wording) loads once signed in, not with every first screen.
+ * The live stream of the signed-in user's notifications (one per tab, opened by the app shell): each alert
+ * that fires refreshes the bell and the centre and shows a toast. The browser reconnects by itself after a
+ * drop, sending the last event's id, and the server sends what was missed.
  */
 export function useNotificationEvents(enabled: boolean) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
-    let closed = false
-    let close: (() => void) | undefined
-    void import('./notification-stream.ts').then(({ openNotificationStream }) => {
-      if (!closed) close = openNotificationStream(queryClient)
-    })
+    const source = new EventSource(EVENTS_PATH)
+    const onNotification = (event: MessageEvent<string>) => {
+      let notification: Notification
+      try {
+        notification = JSON.parse(event.data) as Notification
+      } catch {
+        return
+      }
+      void invalidateNotifications(queryClient)
+      // The toast's wording loads when the first alert fires, not with every first screen.
+      void import('./notification-text.ts').then(({ triggeredToast }) => toast(triggeredToast(notification)))
+    }
+    source.addEventListener(NOTIFICATION_EVENT, onNotification)
     return () => {
-      closed = true
-      close?.()
+      source.removeEventListener(NOTIFICATION_EVENT, onNotification)
+      source.close()
     }
   }, [enabled, queryClient])
 }
