@@ -2,6 +2,16 @@ import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { Notification, NotificationList } from '#shared/contract/alerts.ts'
 
+/** One notification as the contract has it, from an alert event `e` with its item `i` and condition `c`. */
+const notificationJson = sql`json_build_object(
+  'id', e.id, 'alertId', e.alert_id,
+  'item', json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
+    'imageUrl', i.image_url, 'type', i.type),
+  'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
+  'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
+  'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'read', e.read_at is not null)`
+
 /** A page of the user's notifications (the alerts that fired), newest first, with the counts. */
 export async function findNotificationPage(
   db: Database,
@@ -13,14 +23,7 @@ export async function findNotificationPage(
     sql`with page as (
         select e.*, row_number() over (order by e.created_at desc, e.id desc) as position from alert_events e
         where e.user_id = ${userId} order by e.created_at desc, e.id desc limit ${limit} offset ${offset})
-      select coalesce((select json_agg(json_build_object(
-          'id', e.id, 'alertId', e.alert_id,
-          'item', json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
-            'imageUrl', i.image_url, 'type', i.type),
-          'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
-          'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
-          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'read', e.read_at is not null) order by e.position)
+      select coalesce((select json_agg(${notificationJson} order by e.position)
         from page e join items i on i.id = e.item_id join conditions c on c.id = e.condition_id), '[]') as notifications,
         (select count(*)::int from alert_events where user_id = ${userId}) as total,
         (select count(*)::int from alert_events where user_id = ${userId} and read_at is null) as unread`,
@@ -64,14 +67,7 @@ export async function findNotificationsAfter(
     db,
     sql`with page as (
         select e.* from alert_events e where e.user_id = ${userId} and e.id > ${afterId} order by e.id limit ${limit})
-      select coalesce((select json_agg(json_build_object(
-          'id', e.id, 'alertId', e.alert_id,
-          'item', json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
-            'imageUrl', i.image_url, 'type', i.type),
-          'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
-          'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
-          'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'read', e.read_at is not null) order by e.id)
+      select coalesce((select json_agg(${notificationJson} order by e.id)
         from page e join items i on i.id = e.item_id join conditions c on c.id = e.condition_id), '[]') as notifications`,
   )
   return row?.notifications ?? []

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { BellOff, BellRing, CheckCheck, Eye, LogIn } from 'lucide-react'
+import { BellOff, BellRing, CheckCheck, Eye } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
@@ -8,8 +8,9 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
-import { ALERT_TEXTS, NOTIFICATION_TEXTS } from '../alert-texts.ts'
+import { NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { NotificationRow } from '../components/notification-row.tsx'
+import { SignInRequired } from '../components/sign-in-required.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
 import { notificationListQuery } from '../notification-list-query.ts'
 
@@ -21,21 +22,8 @@ import { notificationListQuery } from '../notification-list-query.ts'
 export function AlertsPage() {
   useDocumentTitle(NOTIFICATION_TEXTS.title)
   const { status } = useSession()
-  if (status !== 'ready') return <SignInRequired />
+  if (status !== 'ready') return <SignInRequired text={NOTIFICATION_TEXTS.signInText} />
   return <NotificationCentre />
-}
-
-function SignInRequired() {
-  return (
-    <div className="page-width py-8 sm:py-12">
-      <EmptyScreen icon={Eye} title={ALERT_TEXTS.signInRequired} text={NOTIFICATION_TEXTS.signInText}>
-        <Link href="/login" className={buttonClasses('primary', 'md')}>
-          <LogIn aria-hidden="true" />
-          Sign in
-        </Link>
-      </EmptyScreen>
-    </div>
-  )
 }
 
 function NotificationCentre() {

@@ -1,6 +1,5 @@
-import { BellOff, Eye, LogIn, Search } from 'lucide-react'
+import { BellOff, Search } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { Link } from 'wouter'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -9,6 +8,7 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { ALERT_TEXTS } from '../alert-texts.ts'
 import { AlertRow } from '../components/alert-row.tsx'
+import { SignInRequired } from '../components/sign-in-required.tsx'
 import { useDeleteAlert, useUpdateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
 
@@ -23,21 +23,8 @@ const BrowseItemsDialog = lazy(() =>
 export function WatchlistPage() {
   useDocumentTitle(ALERT_TEXTS.watchlist)
   const { status } = useSession()
-  if (status !== 'ready') return <SignInRequired />
+  if (status !== 'ready') return <SignInRequired text={ALERT_TEXTS.signInText} />
   return <Watchlist />
-}
-
-function SignInRequired() {
-  return (
-    <div className="page-width py-8 sm:py-12">
-      <EmptyScreen icon={Eye} title={ALERT_TEXTS.signInRequired} text={ALERT_TEXTS.signInText}>
-        <Link href="/login" className={buttonClasses('primary', 'md')}>
-          <LogIn aria-hidden="true" />
-          Sign in
-        </Link>
-      </EmptyScreen>
-    </div>
-  )
 }
 
 function Watchlist() {
