@@ -17,6 +17,8 @@ export async function benchAlertEvaluation(handle: DatabaseHandle, itemId: numbe
     handle.db,
     sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
   )
+  // A reused bench database (--reuse) has the previous run's watchers: they and their alerts go first.
+  await handle.db.execute(sql`delete from users where email like 'watcher%@brickfolio.test'`)
   for (let user = 0; user < ALERTS / PER_USER; user++) {
     const [row] = await queryRows<{ id: string }>(
       handle.db,

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite] [--only <name part>]`
+ * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite] [--only <name part>]
+ *   [--reuse]`
  * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
       default: '../shared/data/brickset-retail-prices/brickset_sets_1970_2025.csv.gz',
     },
     sales: { type: 'string', default: '1000000' },
+    /** Measure the PostgreSQL database an earlier run loaded, as it is now (its sales keep growing). */
+    reuse: { type: 'boolean', default: false },
     /** Only the rows whose name contains this (e.g. --only sale). */
     only: { type: 'string' },
     'database-url': {
@@ -87,7 +90,7 @@ async function main() {
   })
   await stopProcess(hello)
 
-  const postgresUrl = await preparePostgres(args['database-url'])
+  const postgresUrl = args.reuse ? args['database-url'] : await preparePostgres(args['database-url'])
   const sample = await loadOnPostgres(postgresUrl)
   for (const cacheSeconds of [30, 0]) {
     rows.push(
@@ -141,7 +144,7 @@ async function preparePostgres(url: string): Promise<string> {
 async function loadOnPostgres(url: string): Promise<CatalogueSample> {
   const handle = await openDatabase({ driver: 'postgres', url })
   try {
-    await loadCatalogue(handle, Number(args.sales))
+    if (!args.reuse) await loadCatalogue(handle, Number(args.sales))
     const sample = await sampleCatalogue(handle)
     log('evaluating 10,000 alerts of one item')
     alertRows.push({

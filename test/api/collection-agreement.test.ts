@@ -12,6 +12,7 @@ import {
   userIdOf,
 } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
@@ -79,6 +80,8 @@ beforeAll(async () => {
     })
     expect(sale.statusCode, sale.body).toBe(201)
   }
+  // Prices are recomputed after commit: the collection reads them once they have been.
+  await pricesSettled(app)
 
   const sealed = (itemId: number, quantity: number, pricePaid: string, currency = 'EUR') => ({
     itemId,

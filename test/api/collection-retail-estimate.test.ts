@@ -15,6 +15,7 @@ import {
   userIdOf,
 } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 // Issue 12: "value unpriced items at retail" — the user's choice; an entry without a market price is then
@@ -47,6 +48,8 @@ beforeAll(async () => {
     payload: { price: '100', currency: 'GBP', conditionId: ids.sealed, saleDate: today, source: 'eBay' },
   })
   expect(sale.statusCode, sale.body).toBe(201)
+  // Prices are recomputed after commit: the collection reads them once they have been.
+  await pricesSettled(app)
   for (const [key, number, msrp] of [
     ['germanOnly', 'VAL-DE-1', null],
     ['msrpOnly', 'VAL-MSRP-1', '20.00'],

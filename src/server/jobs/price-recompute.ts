@@ -11,6 +11,12 @@ import {
 
 /** Other instances are told of new changes at most this often (they also poll). */
 const ANNOUNCE_EVERY_MS = 100
+/**
+ * A busy worker starts its passes at least this far apart, so that the changes of many sales coalesce: a pass
+ * costs per item it recomputes, not per sale, and back-to-back passes of a few sales each would take the CPU
+ * the sales themselves need. An idle worker starts at once; commit to snapshot stays well within 1 s.
+ */
+const MIN_PASS_INTERVAL_MS = 250
 
 export interface PriceRecomputeOptions {
   db: Database
@@ -117,24 +123,35 @@ export class PriceRecomputeWorker {
   }
 
   private async loop(): Promise<void> {
+    let lastPassAt = Number.NEGATIVE_INFINITY
     while (!this.stopping) {
+      await this.pause(lastPassAt + MIN_PASS_INTERVAL_MS - Date.now(), { wakeable: false })
+      if (this.stopping) break
       this.woken = false
+      lastPassAt = Date.now()
       let more = false
       try {
         more = (await this.pass()).recomputed > 0
       } catch (error) {
         this.options.log.warn({ err: error }, 'price recompute pass failed; trying again shortly')
       }
-      if (more || this.woken || this.stopping) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 1000)
-        timer.unref()
-        this.wakeUp = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.wakeUp = undefined
+      if (more || this.woken) continue
+      await this.pause(this.options.pollMs ?? 1000, { wakeable: true })
     }
+  }
+
+  /** Sleeps up to `ms`; `stop` ends it early, and so does `wake` when it is wakeable. */
+  private async pause(ms: number, { wakeable }: { wakeable: boolean }): Promise<void> {
+    if (ms <= 0 || this.stopping) return
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      timer.unref()
+      this.wakeUp = () => {
+        if (!wakeable && !this.stopping) return
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    this.wakeUp = undefined
   }
 }

@@ -125,7 +125,8 @@ export const sales = pgTable(
     createdAt: timestampDefaultNow(),
   },
   (table) => [
-    // Carries the price and id too, so a fair price reads only the index (thousands of sales of a popular item).
+    // Carries the price, id and condition too, so a fair price and the per-condition statistics read only the
+    // index (thousands of sales of a popular item, recounted at every recompute).
     index('sales_item_grade_status_date_price_idx').on(
       table.itemId,
       table.grade,
@@ -133,6 +134,7 @@ export const sales = pgTable(
       table.saleDate,
       table.priceGbp,
       table.id,
+      table.conditionId,
     ),
     // The Sales History tab's pages, newest first (read backwards): a page reads its 50 rows, not every sale of
     // a popular item.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { PRICE_RECOMPUTE_CHANNEL, PRICES_RECOMPUTED_CHANNEL } from './market.channels.ts'
 import type { Grade } from './market.repo.ts'
@@ -12,10 +12,12 @@ export async function enqueueRecompute(
   db: Database,
   change: { itemId: number; grade: Grade; fromDay: string },
 ): Promise<void> {
-  await db.execute(
-    sql`insert into price_recompute_queue (item_id, grade, from_day)
-      values (${change.itemId}, ${change.grade}, ${change.fromDay})`,
-  )
+  await db.execute(enqueueFrom(sql`values (${change.itemId}, ${change.grade}, ${change.fromDay}::date)`))
+}
+
+/** The queue's insert of the changes a query yields as (item_id, grade, from_day): a statement, or a part of one. */
+export function enqueueFrom(changes: SQL): SQL {
+  return sql`insert into price_recompute_queue (item_id, grade, from_day) ${changes}`
 }
 
 /** Wakes every instance's worker (a statement of its own, after the changes committed). */

@@ -57,7 +57,7 @@ export interface RecomputePass {
  */
 export async function recomputeQueuedPrices({
   db,
-  limit = 200,
+  limit = 2000,
 }: {
   db: Database
   limit?: number
@@ -131,15 +131,7 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
   await recomputePairsConditionStats(db, pairs)
   const salesOf = new Map<string, PricedSale[]>()
   const keep = (rows: PairSales[]) => {
-    for (const row of rows)
-      salesOf.set(
-        pairKey(row),
-        row.ids.map((id, index) => ({
-          id,
-          priceGbp: row.prices[index] as string,
-          saleDate: row.days[index] as string,
-        })),
-      )
+    for (const row of rows) salesOf.set(pairKey(row), row.sales)
   }
   keep(await pairsVerifiedSales(db, pairs, addDays(today, -89)))
   // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 import { upsertSnapshots } from './market.batch.repo.ts'
+import { enqueueFrom } from './market.queue.repo.ts'
 
 export type Grade = 'new' | 'used'
 
@@ -21,19 +22,27 @@ export const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as
   to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
 
 /** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
+/** Which of the item's conditions a sale names: by id, or by label in any case. */
+function conditionMatches(condition: ConditionChoice): SQL {
+  return condition.id !== undefined
+    ? sql`c.id = ${condition.id}`
+    : sql`lower(c.label) = lower(${condition.label ?? ''})`
+}
+
+export interface ConditionChoice {
+  id?: number
+  label?: string
+}
+
 export async function findItemCondition(
   db: Database,
   itemId: number,
-  condition: { id?: number; label?: string },
+  condition: ConditionChoice,
 ): Promise<{ itemExists: boolean; condition?: { id: number; grade: Grade } }> {
-  const matches =
-    condition.id !== undefined
-      ? sql`c.id = ${condition.id}`
-      : sql`lower(c.label) = lower(${condition.label ?? ''})`
   const rows = await queryRows<{ conditionId: number | null; grade: Grade | null }>(
     db,
     sql`select c.id as "conditionId", c.grade from items i
-      left join conditions c on c.category = i.type and ${matches}
+      left join conditions c on c.category = i.type and ${conditionMatches(condition)}
       where i.id = ${itemId}`,
   )
   const row = rows[0]
@@ -50,8 +59,8 @@ export async function itemExists(db: Database, itemId: number): Promise<boolean>
 
 export interface NewSale {
   itemId: number
-  conditionId: number
-  grade: Grade
+  /** One of the item's conditions; its grade comes with it. */
+  condition: ConditionChoice
   priceGbp: string
   originalPrice: string
   currency: string
@@ -63,18 +72,29 @@ export interface NewSale {
   submitterId: string
 }
 
-/** Inserts a sale and answers it; undefined when the same sale (item, amount, currency, day, reference) exists. */
+/**
+ * Records a sale in one statement, so in one round trip and atomically: the condition looked up among the
+ * item's, the sale inserted and, when it is verified, its recompute queued (DESIGN §5, ADR 016). Undefined
+ * when nothing was recorded: no such item or condition, or the same sale (item, amount, currency, day,
+ * reference) exists; `findItemCondition` tells which.
+ */
 export async function insertSale(db: Database, sale: NewSale): Promise<Sale | undefined> {
   const rows = await queryRows<Sale>(
     db,
-    sql`with s as (
+    sql`with chosen as (
+        select c.id, c.grade from items i join conditions c on c.category = i.type and ${conditionMatches(sale.condition)}
+        where i.id = ${sale.itemId}),
+      s as (
         insert into sales (item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
           source_ref, proof_url, status, submitter_id, verified_by)
-        values (${sale.itemId}, ${sale.conditionId}, ${sale.grade}, ${sale.priceGbp}, ${sale.originalPrice},
-          ${sale.currency}, ${sale.saleDate}, ${sale.source}, ${sale.sourceRef}, ${sale.proofUrl}, ${sale.status},
-          ${sale.submitterId}, ${sale.status === 'verified' ? sale.submitterId : null})
+        select ${sale.itemId}::int, chosen.id, chosen.grade, ${sale.priceGbp}::numeric, ${sale.originalPrice}::numeric,
+          ${sale.currency}::char(3), ${sale.saleDate}::date, ${sale.source}::text, ${sale.sourceRef}::text,
+          ${sale.proofUrl}::text, ${sale.status}::text, ${sale.submitterId}::uuid,
+          ${sale.status === 'verified' ? sale.submitterId : null}::uuid
+        from chosen
         on conflict do nothing
-        returning *)
+        returning *),
+      queued as (${enqueueFrom(sql`select item_id, grade, sale_date from s where status = 'verified'`)})
       select ${saleColumns} from s join conditions c on c.id = s.condition_id`,
   )
   return rows[0]

@@ -48,8 +48,8 @@ async function priceInGbp(db: Database, body: RecordSaleData): Promise<string> {
 }
 
 /**
- * Records a sale. A trusted member's or an admin's sale is verified at once and moves the fair price in
- * the same transaction; anyone else's waits, pending, for a moderator.
+ * Records a sale. A trusted member's or an admin's sale is verified at once and queued for the recompute
+ * that moves the fair price; anyone else's waits, pending, for a moderator.
  */
 export async function recordSale({
   db,
@@ -62,35 +62,26 @@ export async function recordSale({
   body: RecordSaleData
   actor: Actor
 }): Promise<Sale> {
-  return db.transaction(async (tx) => {
-    const { itemExists: found, condition } = await findItemCondition(tx, itemId, {
-      id: body.conditionId,
-      label: body.condition,
-    })
-    if (!found) throw notFound('Item not found')
-    if (!condition) throw badRequest('Condition not found for this item.')
-    const status = canVerifySale(actor) ? 'verified' : 'pending'
-    const sale = {
-      itemId,
-      conditionId: condition.id,
-      grade: condition.grade,
-      priceGbp: await priceInGbp(tx, body),
-      originalPrice: new Big(body.price).toFixed(2),
-      currency: body.currency,
-      saleDate: body.saleDate,
-      source: body.source,
-      sourceRef: body.sourceRef ?? null,
-      proofUrl: body.proofUrl ?? null,
-      status,
-      submitterId: actor.id,
-    } as const
-    const recorded = await insertSale(tx, sale)
-    if (!recorded) throw conflict('This sale has already been recorded.')
-    if (status === 'verified') {
-      await pricesChanged({ db: tx, itemId, grade: sale.grade, fromDay: sale.saleDate })
-    }
-    return recorded
+  const status = canVerifySale(actor) ? 'verified' : 'pending'
+  const condition = { id: body.conditionId, label: body.condition }
+  const recorded = await insertSale(db, {
+    itemId,
+    condition,
+    priceGbp: await priceInGbp(db, body),
+    originalPrice: new Big(body.price).toFixed(2),
+    currency: body.currency,
+    saleDate: body.saleDate,
+    source: body.source,
+    sourceRef: body.sourceRef ?? null,
+    proofUrl: body.proofUrl ?? null,
+    status,
+    submitterId: actor.id,
   })
+  if (recorded) return recorded
+  const { itemExists: found, condition: known } = await findItemCondition(db, itemId, condition)
+  if (!found) throw notFound('Item not found')
+  if (!known) throw badRequest('Condition not found for this item.')
+  throw conflict('This sale has already been recorded.')
 }
 
 /**

@@ -1,0 +1,2 @@
+DROP INDEX "sales_item_grade_status_date_price_idx";--> statement-breakpoint
+CREATE INDEX "sales_item_grade_status_date_price_idx" ON "sales" USING btree ("item_id","grade","status","sale_date","price_gbp","id","condition_id");
