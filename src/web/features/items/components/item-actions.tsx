@@ -35,54 +35,52 @@ export function ItemActions({ item, user }: { item: ItemDetail; user: User | nul
   }
 
   return (
-    <>
-      <div className="flex flex-wrap gap-2">
-        {user ? (
-          <>
-            <button type="button" onClick={() => setAdding(true)} className={buttonClasses('primary', 'md')}>
-              <Plus aria-hidden="true" />
-              Add to Collection
-            </button>
-            <AddToCollectionDialog item={item} open={adding} onOpenChange={setAdding} />
-            <SetAlertButton item={item} />
-          </>
-        ) : null}
-        <button type="button" onClick={() => void share()} className={buttonClasses('secondary', 'md')}>
-          <Share2 aria-hidden="true" />
-          Share
-        </button>
-        {canEditItem(user, item) ? (
-          <Link href={`/item/${item.slug}/edit`} className={buttonClasses('secondary', 'md')}>
-            <Pencil aria-hidden="true" />
-            Edit Item
-          </Link>
-        ) : null}
-        {canDeleteItem(user) ? (
-          <>
-            <button
-              type="button"
-              onClick={() => {
-                setDeleteWanted(true)
-                setConfirmDelete(true)
-              }}
-              className={buttonClasses('danger-outline', 'md')}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </button>
-            {deleteWanted ? (
-              <Suspense fallback={null}>
-                <DeleteItemDialog
-                  item={item}
-                  open={confirmDelete}
-                  onOpenChange={setConfirmDelete}
-                  onDeleted={() => navigate(item.type === 'set' ? '/sets' : '/minifigures')}
-                />
-              </Suspense>
-            ) : null}
-          </>
-        ) : null}
-      </div>
-    </>
+    <div className="flex flex-wrap gap-2">
+      {user ? (
+        <>
+          <button type="button" onClick={() => setAdding(true)} className={buttonClasses('primary', 'md')}>
+            <Plus aria-hidden="true" />
+            Add to Collection
+          </button>
+          <AddToCollectionDialog item={item} open={adding} onOpenChange={setAdding} />
+          <SetAlertButton item={item} />
+        </>
+      ) : null}
+      <button type="button" onClick={() => void share()} className={buttonClasses('secondary', 'md')}>
+        <Share2 aria-hidden="true" />
+        Share
+      </button>
+      {canEditItem(user, item) ? (
+        <Link href={`/item/${item.slug}/edit`} className={buttonClasses('secondary', 'md')}>
+          <Pencil aria-hidden="true" />
+          Edit Item
+        </Link>
+      ) : null}
+      {canDeleteItem(user) ? (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setDeleteWanted(true)
+              setConfirmDelete(true)
+            }}
+            className={buttonClasses('danger-outline', 'md')}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </button>
+          {deleteWanted ? (
+            <Suspense fallback={null}>
+              <DeleteItemDialog
+                item={item}
+                open={confirmDelete}
+                onOpenChange={setConfirmDelete}
+                onDeleted={() => navigate(item.type === 'set' ? '/sets' : '/minifigures')}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   )
 }
