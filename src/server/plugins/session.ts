@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { User } from '#shared/contract/auth.ts'
-import { deleteSession, findSession, insertSession, touchSession } from '../modules/auth/sessions.repo.ts'
+import { batchedStatement } from '../db/batch.ts'
+import { deleteSession, findSessions, insertSession, touchSession } from '../modules/auth/sessions.repo.ts'
 import { MAX_SESSIONS_PER_USER, SESSION_LIFETIME } from '../modules/auth/sessions.service.ts'
 
 export const SESSION_COOKIE = 'bf_session'
@@ -43,6 +44,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
+  // Every signed-in request asks for its session: the requests that arrive together ask in one query.
+  const findSession = batchedStatement(async (sids: readonly string[]) => {
+    const found = await findSessions(app.db, sids, SESSION_LIFETIME)
+    return sids.map((sid) => found.get(sid) ?? null)
+  })
 
   /** The cookie lives as long as the session: until `expire`. */
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expire: Date) =>
@@ -58,7 +64,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return
     const sid = sessionId(token)
-    const session = await findSession(app.db, sid, SESSION_LIFETIME)
+    const session = await findSession(sid)
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' })
       return

@@ -45,22 +45,22 @@ export interface SessionRow {
   lastSeenAt: string
 }
 
-/** The live session's user, with whether their e-mail is on the beta access list. */
-export async function findSession(
+/** The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. */
+export async function findSessions(
   db: Database,
-  sid: string,
+  sids: readonly string[],
   lifetime: SessionLifetime,
-): Promise<SessionRow | undefined> {
-  const rows = await queryRows<SessionRow>(
+): Promise<Map<string, SessionRow>> {
+  const rows = await queryRows<SessionRow & { sid: string }>(
     db,
-    sql`select row_to_json(x) as user, ${iso(sql`s.expire`)} as expire,
+    sql`select s.sid, row_to_json(x) as user, ${iso(sql`s.expire`)} as expire,
         ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.last_seen_at`)} as "lastSeenAt",
         exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
       from sessions s
       cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
-      where s.sid = ${sid} and ${live(lifetime)}`,
+      where s.sid = any(${sql.param([...sids])}::text[]) and ${live(lifetime)}`,
   )
-  return rows[0]
+  return new Map(rows.map(({ sid, ...session }) => [sid, session]))
 }
 
 /** Notes the session's use and slides its end: slidingDays from now, never past the absolute end. */

@@ -24,48 +24,42 @@ export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<v
     from (select p.item_id, p.grade from ${pairsTable(pairs)} order by p.item_id, p.grade) o`)
 }
 
-/** recomputeConditionStats for each pair. */
-export async function recomputePairsConditionStats(db: Database, pairs: readonly Pair[]): Promise<void> {
-  await db.execute(sql`delete from price_condition_stats s using conditions c, ${pairsTable(pairs)}
-    where s.item_id = p.item_id and c.id = s.condition_id and c.grade = p.grade`)
-  await db.execute(sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
-    select s.item_id, s.condition_id, count(*), sum(s.price_gbp) from ${pairsTable(pairs)}
-    join sales s on s.item_id = p.item_id and s.grade = p.grade and s.status = 'verified'
-    group by s.item_id, s.condition_id`)
-}
-
 export interface PairSales extends Pair {
-  sales: PricedSale[]
+  /** How many sales. */
+  count: number
+  /** The sales as 'day price id,…', by date: parseSales reads them when their pair's turn comes. */
+  text: string
 }
 
 /**
  * Each pair's verified sales from `since` on (all without it), by date, as loadVerifiedSales reads them. Each
- * pair's come as one text ('day price id,…'), read from the index in its order: a popular pair has thousands,
- * and three arrays of them cost four times as much to send and parse.
+ * pair's come as one text, read from the index in its order: a popular pair has thousands, and three arrays
+ * of them cost four times as much to send and parse.
  */
-export async function pairsVerifiedSales(
+export function pairsVerifiedSales(
   db: Database,
   pairs: readonly Pair[],
   since?: string,
 ): Promise<PairSales[]> {
-  const rows = await queryRows<Pair & { sales: string | null }>(
+  return queryRows<PairSales>(
     db,
-    sql`select p.item_id as "itemId", p.grade, v.sales from ${pairsTable(pairs)}
-      cross join lateral (select string_agg(o.sale_date::text || ' ' || o.price_gbp::text || ' ' || o.id::text, ',') as sales
+    sql`select p.item_id as "itemId", p.grade, v.count, v.text from ${pairsTable(pairs)}
+      cross join lateral (select count(*)::int as count,
+          string_agg(o.sale_date::text || ' ' || o.price_gbp::text || ' ' || o.id::text, ',') as text
         from (select s.sale_date, s.price_gbp, s.id from sales s
           where s.item_id = p.item_id and s.grade = p.grade and s.status = 'verified'
             ${since ? sql`and s.sale_date >= ${since}` : sql``}
           order by s.sale_date, s.price_gbp, s.id) o) v
-      where v.sales is not null`,
+      where v.count > 0`,
   )
-  return rows.map((row) => ({
-    itemId: row.itemId,
-    grade: row.grade,
-    sales: (row.sales as string).split(',').map((entry) => {
-      const [saleDate, priceGbp, id] = entry.split(' ') as [string, string, string]
-      return { saleDate, priceGbp, id: Number(id) }
-    }),
-  }))
+}
+
+/** PairSales' text as sales. */
+export function parseSales(text: string): PricedSale[] {
+  return text.split(',').map((entry) => {
+    const [saleDate, priceGbp, id] = entry.split(' ') as [string, string, string]
+    return { saleDate, priceGbp, id: Number(id) }
+  })
 }
 
 /** The items' marketplace sold prices (see marketplace.ts). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import type { Grade } from './market.repo.ts'
+import { countInConditionStats, type Grade } from './market.repo.ts'
 
 /** The item's type and, per grade, its best condition (highest score); undefined when there is no such item. */
 export async function bestConditionPerGrade(
@@ -51,7 +51,8 @@ export async function insertVerifiedFeedSales(
           ${column('sourceRef')}::text[])
           as u(condition_id, grade, price_gbp, original_price, currency, sale_date, source_ref)
         on conflict do nothing
-        returning grade, sale_date)
+        returning item_id, condition_id, price_gbp, grade, sale_date),
+      counted as (${countInConditionStats(sql`select item_id, condition_id, price_gbp from inserted`, 1)})
       select grade, count(*)::int as recorded, min(sale_date)::text as "fromDay" from inserted group by grade`,
   )
 }

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Database } from '#server/db/client.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
 import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
@@ -6,11 +7,12 @@ import {
   itemsMarketplacePrices,
   lockPairs,
   type Pair,
+  type PairPrice,
   type PairSales,
   pairsSalesCounts,
   pairsVerifiedSales,
   pairsWithActiveAlerts,
-  recomputePairsConditionStats,
+  parseSales,
   writePairsPrices,
 } from './market.batch.repo.ts'
 import {
@@ -27,7 +29,6 @@ import {
   loadVerifiedSales,
   lockPrices,
   marketplacePrice,
-  recomputeConditionStats,
   saleDays,
   upsertSnapshot,
   writeHistoryPoints,
@@ -128,16 +129,15 @@ const pairKey = (pair: Pair) => `${pair.itemId}:${pair.grade}`
  */
 async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs: Pair[]; today: string }) {
   await lockPairs(db, pairs)
-  await recomputePairsConditionStats(db, pairs)
-  const salesOf = new Map<string, PricedSale[]>()
+  const salesOf = new Map<string, PairSales>()
   const keep = (rows: PairSales[]) => {
-    for (const row of rows) salesOf.set(pairKey(row), row.sales)
+    for (const row of rows) salesOf.set(pairKey(row), row)
   }
   keep(await pairsVerifiedSales(db, pairs, addDays(today, -89)))
   // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).
-  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.length ?? 0) < MIN_SALES_FOR_WINDOW)
+  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.count ?? 0) < MIN_SALES_FOR_WINDOW)
   if (few.length > 0) keep(await pairsVerifiedSales(db, few))
-  const unsold = pairs.filter((pair) => !salesOf.get(pairKey(pair))?.length)
+  const unsold = pairs.filter((pair) => !salesOf.has(pairKey(pair)))
   const marketplace = new Map(
     unsold.length > 0
       ? (await itemsMarketplacePrices(db, [...new Set(unsold.map((pair) => pair.itemId))])).map((row) => [
@@ -147,17 +147,22 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
       : [],
   )
   const counts = new Map((await pairsSalesCounts(db, pairs)).map((row) => [pairKey(row), row.count]))
-  const rows = pairs.map((pair) => {
-    const sales = salesOf.get(pairKey(pair)) ?? []
+  const rows: PairPrice[] = []
+  for (const pair of pairs) {
+    const found = salesOf.get(pairKey(pair))
+    const sales = found ? parseSales(found.text) : []
     const market =
       sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
     const summary = summarizeAsOf(sales, today, market)
-    return {
+    rows.push({
       itemId: pair.itemId,
       grade: pair.grade,
       summary: { ...summary, salesCount: counts.get(pairKey(pair)) ?? 0 },
-    }
-  })
+    })
+    // A popular item's fair price is a millisecond or two of arithmetic, and this process answers requests
+    // too: they are answered between two pairs rather than after the whole pass.
+    await setImmediatePromise()
+  }
   await writePairsPrices(db, rows, today)
   const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
   for (const row of rows)
@@ -190,8 +195,6 @@ async function recomputePrices({
   // Two workers (instances) that took changes of one item and grade recompute one after the other, the
   // second seeing every sale the first saw; otherwise the last to write could leave out a sale.
   await lockPrices(db, itemId, grade)
-  // The per-condition statistics, from the sales themselves: exact however many changes were coalesced.
-  await recomputeConditionStats(db, itemId, grade)
   // A sale of today (the usual case) changes today's point only.
   const days =
     fromDay >= today

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { batchedStatement } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
@@ -73,31 +74,76 @@ export interface NewSale {
 }
 
 /**
- * Records a sale in one statement, so in one round trip and atomically: the condition looked up among the
- * item's, the sale inserted and, when it is verified, its recompute queued (DESIGN §5, ADR 016). Undefined
- * when nothing was recorded: no such item or condition, or the same sale (item, amount, currency, day,
- * reference) exists; `findItemCondition` tells which.
+ * Records sales in one statement, so in one round trip and each atomically: each one's condition looked up
+ * among its item's, the sale inserted and, when it is verified, counted in its condition's statistics and its
+ * recompute queued (DESIGN §5, ADR 016).
+ * For each sale, in order: the sale recorded, or undefined when nothing was: no such item or condition, or
+ * the same sale (item, amount, currency, day, reference) exists or comes earlier in the list;
+ * `findItemCondition` tells which. Ids are drawn before the insert so that each recorded row is known as
+ * its sale's, whatever else the list holds.
  */
-export async function insertSale(db: Database, sale: NewSale): Promise<Sale | undefined> {
-  const rows = await queryRows<Sale>(
+export async function insertSales(db: Database, sales: readonly NewSale[]): Promise<Array<Sale | undefined>> {
+  const column = (pick: (sale: NewSale) => unknown) => sql.param(sales.map(pick))
+  const rows = await queryRows<Sale & { ord: number }>(
     db,
     sql`with chosen as (
-        select c.id, c.grade from items i join conditions c on c.category = i.type and ${conditionMatches(sale.condition)}
-        where i.id = ${sale.itemId}),
+        select nextval('sales_id_seq'::regclass) as id, u.*, c.id as chosen_condition_id, c.grade
+        from unnest(${column((sale) => sale.itemId)}::int[], ${column((sale) => sale.condition.id ?? null)}::int[],
+          ${column((sale) => sale.condition.label ?? null)}::text[], ${column((sale) => sale.priceGbp)}::numeric[],
+          ${column((sale) => sale.originalPrice)}::numeric[], ${column((sale) => sale.currency)}::text[],
+          ${column((sale) => sale.saleDate)}::date[], ${column((sale) => sale.source)}::text[],
+          ${column((sale) => sale.sourceRef)}::text[], ${column((sale) => sale.proofUrl)}::text[],
+          ${column((sale) => sale.status)}::text[], ${column((sale) => sale.submitterId)}::uuid[])
+          with ordinality as u(item_id, condition_id, condition_label, price_gbp, original_price, currency, sale_date,
+            source, source_ref, proof_url, status, submitter_id, ord)
+        join items i on i.id = u.item_id
+        join conditions c on c.category = i.type and case when u.condition_id is not null then c.id = u.condition_id
+          else lower(c.label) = lower(u.condition_label) end),
       s as (
-        insert into sales (item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
+        insert into sales (id, item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
           source_ref, proof_url, status, submitter_id, verified_by)
-        select ${sale.itemId}::int, chosen.id, chosen.grade, ${sale.priceGbp}::numeric, ${sale.originalPrice}::numeric,
-          ${sale.currency}::char(3), ${sale.saleDate}::date, ${sale.source}::text, ${sale.sourceRef}::text,
-          ${sale.proofUrl}::text, ${sale.status}::text, ${sale.submitterId}::uuid,
-          ${sale.status === 'verified' ? sale.submitterId : null}::uuid
-        from chosen
+        overriding system value
+        select id, item_id, chosen_condition_id, grade, price_gbp, original_price, currency::char(3), sale_date, source,
+          source_ref, proof_url, status, submitter_id, case when status = 'verified' then submitter_id end
+        from chosen order by ord
         on conflict do nothing
         returning *),
-      queued as (${enqueueFrom(sql`select item_id, grade, sale_date from s where status = 'verified'`)})
-      select ${saleColumns} from s join conditions c on c.id = s.condition_id`,
+      queued as (${enqueueFrom(sql`select item_id, grade, sale_date from s where status = 'verified'`)}),
+      counted as (${countInConditionStats(sql`select item_id, condition_id, price_gbp from s where status = 'verified'`, 1)})
+      select chosen.ord::int as ord, ${saleColumns} from s join chosen on chosen.id = s.id
+        join conditions c on c.id = s.condition_id`,
   )
-  return rows[0]
+  const recorded = new Map(rows.map(({ ord, ...sale }) => [ord, sale]))
+  return sales.map((_, index) => recorded.get(index + 1))
+}
+
+const saleInserters = new WeakMap<Database, (sale: NewSale) => Promise<Sale | undefined>>()
+
+/**
+ * insertSales of one sale, sharing its statement with the sales recorded at the same moment (db/batch.ts).
+ * Should that statement fail, each of its sales is tried alone, so that one bad sale fails only itself.
+ */
+export function insertSale(db: Database, sale: NewSale): Promise<Sale | undefined> {
+  let insert = saleInserters.get(db)
+  if (!insert) {
+    insert = batchedStatement(async (batch: readonly NewSale[]) => {
+      try {
+        return await insertSales(db, batch)
+      } catch (error) {
+        if (batch.length === 1) throw error
+        return Promise.all(
+          batch.map((one) =>
+            insertSales(db, [one]).then(
+              ([recorded]) => recorded,
+              (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+            ),
+          ),
+        )
+      }
+    })
+    saleInserters.set(db, insert)
+  }
+  return insert(sale)
 }
 
 export async function findSale(db: Database, id: number): Promise<Sale | undefined> {
@@ -284,14 +330,36 @@ export async function historyDays(
   return rows.map((row) => row.day)
 }
 
-/** The per-condition count and sum of the item's verified sales of the grade, counted again from the sales. */
-export async function recomputeConditionStats(db: Database, itemId: number, grade: Grade) {
-  await db.execute(sql`delete from price_condition_stats p using conditions c
-    where p.item_id = ${itemId} and c.id = p.condition_id and c.grade = ${grade}`)
-  await db.execute(sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
-    select item_id, condition_id, count(*), sum(price_gbp) from sales
-    where item_id = ${itemId} and grade = ${grade} and status = 'verified'
-    group by item_id, condition_id`)
+/**
+ * Verified sales counted into (1) or out of (-1) the per-condition statistics, by the statement or transaction
+ * that changes them: the statistics are exact at every commit, and no recompute counts a popular item's
+ * thousands of sales again. `sales` selects `item_id, condition_id, price_gbp`. Rows are taken in one order,
+ * so two changes of the same items wait for each other rather than deadlock.
+ */
+export function countInConditionStats(sales: SQL, sign: 1 | -1): SQL {
+  return sql`insert into price_condition_stats (item_id, condition_id, sales_count, total_price_gbp)
+    select x.item_id, x.condition_id, ${sign}::int * count(*), ${sign}::int * sum(x.price_gbp) from (${sales}) x
+    group by x.item_id, x.condition_id order by x.item_id, x.condition_id
+    on conflict (item_id, condition_id) do update
+      set sales_count = price_condition_stats.sales_count + excluded.sales_count,
+        total_price_gbp = price_condition_stats.total_price_gbp + excluded.total_price_gbp`
+}
+
+/** One sale counted into or out of its condition's statistics; a condition left with no sales has no row. */
+export async function adjustConditionStats(
+  db: Database,
+  sale: { itemId: number; conditionId: number; priceGbp: string },
+  sign: 1 | -1,
+) {
+  await db.execute(
+    countInConditionStats(
+      sql`select ${sale.itemId}::int as item_id, ${sale.conditionId}::int as condition_id, ${sale.priceGbp}::numeric as price_gbp`,
+      sign,
+    ),
+  )
+  if (sign < 0)
+    await db.execute(sql`delete from price_condition_stats
+      where item_id = ${sale.itemId} and condition_id = ${sale.conditionId} and sales_count = 0`)
 }
 
 /** The item's snapshots and marketplace prices in one round trip; undefined when there is no such item. */

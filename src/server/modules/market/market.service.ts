@@ -21,6 +21,7 @@ import {
 import { toGbpOnDay } from '../fx/fx.service.ts'
 import { enqueueRecompute } from './market.queue.repo.ts'
 import {
+  adjustConditionStats,
   deleteSaleRow,
   findItemCondition,
   findSale,
@@ -103,6 +104,7 @@ export async function verifySale({
     if (!sale) throw notFound('Sale not found')
     if (sale.status !== 'verified') {
       await markVerified(tx, id, actor.id)
+      await adjustConditionStats(tx, sale, 1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
@@ -131,6 +133,7 @@ export async function rejectSale({
     if (sale.status === 'rejected') throw conflict('This sale has already been rejected.')
     await markRejected(tx, id, { reason, moderatorId: actor.id })
     if (sale.status === 'verified') {
+      await adjustConditionStats(tx, sale, -1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return (await findSale(tx, id)) as Sale
@@ -166,6 +169,7 @@ export async function removeSale({
     if (!sale) throw notFound('Sale not found')
     await deleteSaleRow(tx, id)
     if (sale.status === 'verified') {
+      await adjustConditionStats(tx, sale, -1)
       await pricesChanged({ db: tx, itemId: sale.itemId, grade: sale.grade, fromDay: sale.saleDate })
     }
     return { itemId: sale.itemId }

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { saleSchema } from '#shared/contract/market.ts'
+import { signUpPeople } from '../support/people.ts'
+import { pricesSettled } from '../support/prices-settled.ts'
+import { signUp, uniqueEmail } from '../support/session.ts'
+import { setupTestApp } from '../support/test-app.ts'
+
+/**
+ * Requests that arrive together share one statement (db/batch.ts): the session lookups, and the sales
+ * recorded. Each request must still get its own answer, as if it had been alone.
+ */
+const context = setupTestApp()
+const today = new Date().toISOString().slice(0, 10)
+
+let people: Record<'member' | 'trusted', string>
+const ids = { falcon: 0, galaxy: 0, figure: 0, sealed: 0, openBox: 0 }
+
+beforeAll(async () => {
+  people = await signUpPeople(context.app, context.database.db, ['member', 'trusted'])
+  const rows = await queryRows<{ key: string; id: number }>(
+    context.database.db,
+    sql`select 'falcon' as key, id from items where number = '75192-1'
+      union all select 'galaxy', id from items where number = '10497-1'
+      union all select 'figure', id from items where number = 'sw0002'
+      union all select 'sealed', id from conditions where category = 'set' and label = 'New/Sealed'
+      union all select 'openBox', id from conditions where category = 'set' and label = 'New/Open box'`,
+  )
+  for (const row of rows) ids[row.key as keyof typeof ids] = row.id
+})
+
+describe('session lookups made at the same moment', () => {
+  it('answer each request with its own user, and a stale cookie with none', async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        const email = uniqueEmail(`batch${index}`)
+        return { email, cookie: (await signUp(context.app, { email })).cookie }
+      }),
+    )
+    const requests = [
+      ...accounts.map((account) => account.cookie),
+      'bf_session=not-a-session',
+      undefined,
+    ].map((cookie) => context.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} }))
+    const responses = await Promise.all(requests)
+    accounts.forEach((account, index) => {
+      expect(responses[index]?.statusCode).toBe(200)
+      expect(responses[index]?.json().email).toBe(account.email)
+    })
+    expect(responses[8]?.statusCode).toBe(401)
+    expect(responses[8]?.headers['set-cookie']).toContain('bf_session=;')
+    expect(responses[9]?.statusCode).toBe(401)
+  })
+})
+
+describe('sales recorded at the same moment', () => {
+  it('each gets its own answer: recorded, a duplicate, an unknown item or condition, pending', async () => {
+    const body = (price: string, extra: Record<string, unknown> = {}) => ({
+      price,
+      currency: 'GBP',
+      conditionId: ids.sealed,
+      saleDate: today,
+      source: 'eBay',
+      ...extra,
+    })
+    const sends: Array<{ cookie: string; itemId: number; payload: Record<string, unknown> }> = [
+      ...Array.from({ length: 20 }, (_, index) => ({
+        cookie: people.trusted,
+        itemId: index % 2 === 0 ? ids.falcon : ids.galaxy,
+        payload: body(`${500 + index}.50`, { sourceRef: `batch-${index}` }),
+      })),
+      // The same sale twice in one round: one is recorded, the other is the duplicate.
+      { cookie: people.trusted, itemId: ids.falcon, payload: body('700', { sourceRef: 'twice' }) },
+      { cookie: people.trusted, itemId: ids.falcon, payload: body('700', { sourceRef: 'twice' }) },
+      // A condition by its label, in another case.
+      {
+        cookie: people.trusted,
+        itemId: ids.galaxy,
+        payload: body('650', { conditionId: undefined, condition: 'new/open BOX' }),
+      },
+      // A set's condition on a minifigure, and an item that does not exist.
+      { cookie: people.trusted, itemId: ids.figure, payload: body('30') },
+      { cookie: people.trusted, itemId: 2_000_000_000, payload: body('30') },
+      // A member's sale waits for a moderator.
+      { cookie: people.member, itemId: ids.falcon, payload: body('1.00', { sourceRef: 'member' }) },
+    ]
+    const responses = await Promise.all(
+      sends.map((send) =>
+        context.app.inject({
+          method: 'POST',
+          url: `/api/items/${send.itemId}/sales`,
+          headers: { cookie: send.cookie },
+          payload: send.payload,
+        }),
+      ),
+    )
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201))
+    expect(statuses.slice(20, 22).sort()).toEqual([201, 409])
+    expect(statuses.slice(22)).toEqual([201, 400, 404, 201])
+
+    const sales = responses.flatMap((response) =>
+      response.statusCode === 201 ? [saleSchema.parse(response.json())] : [],
+    )
+    expect(new Set(sales.map((sale) => sale.id)).size).toBe(sales.length)
+    sends.forEach((send, index) => {
+      const response = responses[index]
+      if (response?.statusCode !== 201) return
+      const sale = saleSchema.parse(response.json())
+      expect(sale).toMatchObject({ itemId: send.itemId, sourceRef: send.payload.sourceRef ?? null })
+      expect(Number(sale.originalPrice)).toBe(Number(send.payload.price))
+    })
+    expect(saleSchema.parse(responses[22]?.json()).condition).toEqual({
+      id: ids.openBox,
+      label: 'New/Open box',
+    })
+    expect(saleSchema.parse(responses[25]?.json()).status).toBe('pending')
+    expect(responses[24]?.json().message).toBe('Item not found')
+
+    // The statistics moved with the sales: equal to counting the verified sales again.
+    await pricesSettled(context.app)
+    const [counted, recounted] = await Promise.all([
+      queryRows(
+        context.database.db,
+        sql`select item_id, condition_id, sales_count, total_price_gbp::text as total from price_condition_stats
+          order by item_id, condition_id`,
+      ),
+      queryRows(
+        context.database.db,
+        sql`select item_id, condition_id, count(*)::int as sales_count, sum(price_gbp)::text as total from sales
+          where status = 'verified' group by item_id, condition_id order by item_id, condition_id`,
+      ),
+    ])
+    expect(counted).toEqual(recounted)
+    expect(counted.length).toBeGreaterThan(0)
+  })
+})
