@@ -397,7 +397,9 @@ function printTable(hello: LoadResult, rows: Row[]) {
     for (const row of fresh) {
       const f = row.freshness as Freshness
       const rate = Math.round(row.result.requestsPerSecond)
-      const verdict = f.p99 <= 1000 && rate >= 2000 ? 'ok' : 'OVER'
+      // The rate budget is for the 50-connection row; a 5-connection row measures freshness at a light load.
+      const rateMet = row.budget === undefined || rate >= 2000
+      const verdict = f.p99 <= 1000 && rateMet ? 'ok' : 'OVER'
       lines.push(
         `| ${row.database} | ${row.scenario} | ${row.cache} | ${rate} | ${f.samples} | ${f.p50} | ${f.p99} | ${f.max} | ${verdict} |`,
       )
