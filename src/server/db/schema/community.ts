@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   boolean,
   date,
@@ -14,6 +15,26 @@ import { items } from './catalogue.ts'
 import { identityId, ownerId, timestampDefaultNow } from './columns.ts'
 import { users } from './users.ts'
 
+/**
+ * A photo someone uploaded (DESIGN §6): its display size and thumbnail, stored under random names. An upload
+ * no post uses is removed after a day; it outlives its uploader's account until then, so the files go too.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Where the display size (≤ 1600 px) is served, e.g. /objects/3f…9a.webp: a post's imageUrl. */
+    imagePath: text().notNull().unique(),
+    /** Where the thumbnail (≤ 400 px) is served. */
+    thumbnailPath: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestampDefaultNow(),
+  },
+  (table) => [index('uploads_created_idx').on(table.createdAt)],
+)
+
 export const posts = pgTable(
   'posts',
   {
@@ -21,12 +42,24 @@ export const posts = pgTable(
     userId: ownerId(),
     caption: text().notNull(),
     imageUrl: text().notNull(),
+    /** The upload behind imageUrl; it stays while the post does. */
+    uploadId: uuid().references(() => uploads.id, { onDelete: 'restrict' }),
+    thumbnailUrl: text(),
     itemId: integer().references(() => items.id, { onDelete: 'set null' }),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
+    /** Hidden by a moderator: seen by its author alone until restored. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
   },
-  (table) => [index('posts_created_idx').on(table.createdAt), index('posts_user_idx').on(table.userId)],
+  (table) => [
+    // The feed's order and cursor (newest first, id breaking ties); an item's photos; a user's hourly count.
+    index('posts_feed_idx').on(table.createdAt, table.id),
+    index('posts_item_idx').on(table.itemId, table.createdAt, table.id),
+    index('posts_user_created_idx').on(table.userId, table.createdAt),
+    index('posts_upload_idx').on(table.uploadId),
+  ],
 )
 
 export const postLikes = pgTable(
@@ -53,7 +86,10 @@ export const postComments = pgTable(
     content: text().notNull(),
     createdAt: timestampDefaultNow(),
   },
-  (table) => [index('post_comments_post_idx').on(table.postId, table.createdAt)],
+  (table) => [
+    index('post_comments_post_idx').on(table.postId, table.createdAt),
+    index('post_comments_user_created_idx').on(table.userId, table.createdAt),
+  ],
 )
 
 export const moderationFlags = pgTable(
@@ -70,7 +106,13 @@ export const moderationFlags = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
   },
-  (table) => [index('moderation_flags_entity_idx').on(table.entityType, table.entityId)],
+  (table) => [
+    index('moderation_flags_entity_idx').on(table.entityType, table.entityId),
+    // One report of a post per member: reporting again changes nothing.
+    uniqueIndex('moderation_flags_one_report_per_member_key')
+      .on(table.entityType, table.entityId, table.createdBy)
+      .where(sql`code = 'reported'`),
+  ],
 )
 
 export const achievements = pgTable('achievements', {
