@@ -21,7 +21,6 @@ ALTER TABLE "posts" ADD CONSTRAINT "posts_upload_id_uploads_id_fk" FOREIGN KEY (
 ALTER TABLE "posts" ADD CONSTRAINT "posts_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "moderation_flags_one_report_per_member_key" ON "moderation_flags" USING btree ("entity_type","entity_id","created_by") WHERE code = 'reported';--> statement-breakpoint
 CREATE INDEX "post_comments_user_created_idx" ON "post_comments" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "posts_item_idx" ON "posts" USING btree ("item_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "posts_item_idx" ON "posts" USING btree ("item_id","id");--> statement-breakpoint
 CREATE INDEX "posts_user_created_idx" ON "posts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "posts_upload_idx" ON "posts" USING btree ("upload_id");

@@ -54,9 +54,8 @@ export const posts = pgTable(
     createdAt: timestampDefaultNow(),
   },
   (table) => [
-    // The feed's order and cursor (newest first, id breaking ties); an item's photos; a user's hourly count.
-    index('posts_feed_idx').on(table.createdAt, table.id),
-    index('posts_item_idx').on(table.itemId, table.createdAt, table.id),
+    // The feed pages newest first by id (the primary key's index); an item's photos; a user's hourly count.
+    index('posts_item_idx').on(table.itemId, table.id),
     index('posts_user_created_idx').on(table.userId, table.createdAt),
     index('posts_upload_idx').on(table.uploadId),
   ],
