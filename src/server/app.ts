@@ -31,6 +31,10 @@ import { marketRoutes } from './modules/market/market.routes.ts'
 import { meRoutes } from './modules/me/me.routes.ts'
 import { membersRoutes } from './modules/moderation/members.routes.ts'
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
+import { LocalObjectStorage } from './modules/objects/local-object-storage.ts'
+import type { ObjectStorage } from './modules/objects/object-storage.ts'
+import { objectsRoutes } from './modules/objects/objects.routes.ts'
+import { objectsServeRoutes } from './modules/objects/objects.serve.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
@@ -50,6 +54,8 @@ declare module 'fastify' {
     listenTo: Listen
     /** This instance's price recompute worker (started with the app unless `recompute.run` is false). */
     priceRecompute: PriceRecomputeWorker
+    /** Where uploaded photos are stored (`AppOptions.objectStorage`). */
+    objectStorage: ObjectStorage
   }
 }
 
@@ -71,6 +77,11 @@ export interface AppOptions {
   publicUrl?: string
   oidc?: OidcSettings
   imageProxy?: ImageProxyOptions
+  /**
+   * Where uploaded photos are stored: main.ts passes UPLOAD_DIR's folder or the S3 bucket (and closes it);
+   * a folder in the system's temp dir by default.
+   */
+  objectStorage?: ObjectStorage
   /**
    * Proxies whose X-Forwarded-* headers are believed: none (default), the nearest N hops, or these
    * addresses. It decides `request.ip` (rate limits) and `request.protocol`/`host` (same-origin, HSTS).
@@ -139,6 +150,10 @@ export async function buildApp(options: AppOptions) {
     await priceRecompute.stop()
   })
   app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
+  app.decorate(
+    'objectStorage',
+    options.objectStorage ?? new LocalObjectStorage(path.join(tmpdir(), 'brickfolio-uploads')),
+  )
   const importJobs = new ImportJobs({
     db: options.db,
     dir: options.imports?.dir ?? path.join(tmpdir(), 'brickfolio-imports'),
@@ -230,9 +245,12 @@ export async function buildApp(options: AppOptions) {
       await api.register(alertsRoutes)
       await api.register(alertsStreamRoutes)
       await api.register(mailRoutes)
+      await api.register(objectsRoutes)
     },
     { prefix: '/api' },
   )
+
+  await app.register(objectsServeRoutes)
 
   await registerWebApp(app, options.webDistDir)
   return app

@@ -133,6 +133,27 @@ const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   /** The UTC hour (0–23) after which the daily digest of alerts goes out to users who chose it. */
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
+  /** Where uploaded photos are kept on local disk (ADR 019), unless S3-compatible storage is configured. */
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  /**
+   * S3-compatible object storage for uploaded photos, used instead of UPLOAD_DIR when all four are set: the
+   * service's address (https://…, or http:// for one on the same network), the bucket and the access key.
+   */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) address of an S3-compatible service' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket's region; S3-compatible services that have none accept the default. */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Address the bucket in the path (endpoint/bucket/key), as most S3-compatible services expect; false: as a host name. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   /** Directory of the built web app that the server serves with SPA fallback. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 })
@@ -145,6 +166,8 @@ const BRICKLINK_KEYS = [
   'BRICKLINK_TOKEN',
   'BRICKLINK_TOKEN_SECRET',
 ] as const
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
 const allOrNone = (values: unknown[]) =>
   values.every((value) => value === undefined) || values.every((value) => value !== undefined)
@@ -173,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((config) => allOrNone(BRICKLINK_KEYS.map((key) => config[key])), {
       message: `set all four of ${BRICKLINK_KEYS.join(', ')}, or none`,
       path: ['BRICKLINK_CONSUMER_KEY'],
+    })
+    .refine((config) => allOrNone(S3_KEYS.map((key) => config[key])), {
+      message: `set all four of ${S3_KEYS.join(', ')} to store photos in S3-compatible storage, or none to keep them in UPLOAD_DIR`,
+      path: ['S3_ENDPOINT'],
     })
     .safeParse(present)
   if (!parsed.success) {

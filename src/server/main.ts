@@ -6,8 +6,10 @@ import { startAlertMailer } from './jobs/alert-mailer.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
+import { startUploadCleanup } from './jobs/upload-cleanup.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { smtpTransport } from './modules/mail/mail.transport.ts'
+import { objectStorageFromConfig } from './modules/objects/storage-from-config.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
     onWait: (reason, retryInMs) =>
       console.error(`Waiting for the database (${reason}); trying again in ${retryInMs / 1000} s`),
   })
+  const objectStorage = objectStorageFromConfig(config)
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
+    objectStorage,
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
         : undefined,
   })
   const stopSessionCleanup = startSessionCleanup({ db: database.db, log: app.log })
+  const stopUploadCleanup = startUploadCleanup({ db: database.db, storage: objectStorage, log: app.log })
   const stopFxRefresh = startFxRefresh({
     db: database.db,
     url: config.FX_API_URL,
@@ -79,9 +84,11 @@ async function main(): Promise<void> {
     stopFxRefresh()
     await stopMarketFeeds()
     stopSessionCleanup()
+    await stopUploadCleanup()
     await alertMailer?.stop()
     transport?.close()
     await app.close()
+    objectStorage.close()
     await database.close()
     process.exit(0)
   }
@@ -90,7 +97,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST })
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`
-  app.log.info(`Brickfolio is serving http://localhost:${config.PORT} on ${where}`)
+  app.log.info(
+    `Brickfolio is serving http://localhost:${config.PORT} on ${where}; photos in ${objectStorage.description}`,
+  )
 }
 
 main().catch((error: unknown) => {

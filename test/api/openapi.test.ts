@@ -61,13 +61,14 @@ function registeredRoutes(app: App): Array<{ method: string; url: string }> {
  *   lists the GET.
  * - `/api/docs…` and `/api/openapi.json`: the API reference itself (Swagger UI's page, scripts and copy of
  *   the document), not part of the API it describes.
- * - Everything else outside `/api/` but the health checks: the built web app's files (`/index.html`,
- *   `/assets/…`). Its SPA fallback is Fastify's not-found handler, not a route, so it never shows here.
+ * - Everything else outside `/api/` but the health checks and uploaded photos (`/objects/{name}`, the
+ *   address a post's imageUrl names): the built web app's files (`/index.html`, `/assets/…`). Its SPA
+ *   fallback is Fastify's not-found handler, not a route, so it never shows here.
  */
 function isDocumented({ method, url }: { method: string; url: string }): boolean {
   if (method === 'HEAD') return false
   if (url === '/api/docs' || url.startsWith('/api/docs/') || url === '/api/openapi.json') return false
-  return url.startsWith('/api/') || url === '/healthz' || url === '/readyz'
+  return url.startsWith('/api/') || url.startsWith('/objects/') || url === '/healthz' || url === '/readyz'
 }
 
 describe('the OpenAPI document (/api/openapi.json)', () => {

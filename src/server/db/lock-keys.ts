@@ -8,6 +8,7 @@ export const JOB_LOCKS = {
   accountCreation: 727_003,
   alertDigest: 727_004,
   marketFeeds: 727_005,
+  uploadCleanup: 727_006,
 } as const
 
 /**

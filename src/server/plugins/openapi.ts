@@ -67,6 +67,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Reference', description: 'Themes and conditions' },
         { name: 'Exchange rates', description: 'The rates the app converts amounts with' },
         { name: 'Images', description: 'Catalogue pictures through our proxy' },
+        { name: 'Photos', description: 'Photos members upload for their posts, and where they are served' },
         { name: 'Imports', description: 'Files from the tools collectors use, previewed, then imported' },
         { name: 'Health', description: 'For load balancers and monitoring' },
       ],

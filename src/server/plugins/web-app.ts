@@ -43,10 +43,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
 }
 
 /**
- * A request for a file (a built chunk, a picture) that is not there gets a 404, not the app's page:
- * a browser holding an older index.html must see its old chunk as missing, not as HTML it cannot run.
- * The app's own paths never end in an extension (slugs have no dots).
+ * A request for a file (a built chunk, an uploaded photo) that is not there gets a 404, not the app's page:
+ * a browser holding an older index.html must see its old chunk as missing, not as HTML it cannot run, and
+ * an <img> must not be handed a page. The app's own paths never end in an extension (slugs have no dots).
  */
 function isFilePath(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
+  return (
+    pathname.startsWith('/assets/') ||
+    pathname === '/objects' ||
+    pathname.startsWith('/objects/') ||
+    /\.[a-z0-9]+$/i.test(pathname)
+  )
 }
