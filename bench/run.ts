@@ -26,6 +26,7 @@ import { generateSales } from './generate-sales.ts'
 import { benchImports } from './imports.ts'
 import { drive, type LoadResult } from './load.ts'
 import { type BenchSession, type CatalogueSample, scenarios } from './scenarios.ts'
+import { benchUploadProcessing, type UploadBenchRow, uploadProcessingTable } from './uploads.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -68,10 +69,18 @@ interface Row {
 
 type AlertBench = Awaited<ReturnType<typeof benchAlertEvaluation>> & { database: string }
 const alertRows: AlertBench[] = []
+const uploadRows: UploadBenchRow[] = []
 
 async function main() {
   if (args.imports) {
     await benchImports({ root, data: args.data, brickset: args.brickset, databaseUrl: args['database-url'] })
+    return
+  }
+  // Upload processing needs no database or server: `--only upload` measures it alone, in seconds.
+  uploadRows.push(...(await benchUploadProcessing(args.only, log)))
+  const only = args.only
+  if (only && !scenarios.some((scenario) => scenario.name.includes(only))) {
+    console.log(uploadProcessingTable(uploadRows).join('\n'))
     return
   }
   const rows: Row[] = []
@@ -418,6 +427,7 @@ function printTable(hello: LoadResult, rows: Row[]) {
         `| ${row.database} | ${row.alerts} | ${row.runs} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p99 <= 50 ? 'ok' : 'OVER'} |`,
       )
   }
+  lines.push(...uploadProcessingTable(uploadRows))
   console.log(lines.join('\n'))
 }
 
