@@ -35,6 +35,7 @@ import { LocalObjectStorage } from './modules/objects/local-object-storage.ts'
 import type { ObjectStorage } from './modules/objects/object-storage.ts'
 import { objectsRoutes } from './modules/objects/objects.routes.ts'
 import { objectsServeRoutes } from './modules/objects/objects.serve.routes.ts'
+import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(alertsStreamRoutes)
       await api.register(mailRoutes)
       await api.register(objectsRoutes)
+      await api.register(postsRoutes)
     },
     { prefix: '/api' },
   )

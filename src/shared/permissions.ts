@@ -27,6 +27,12 @@ export const canVerifySale = isModerator
 export const canModerateSales = isModerator
 /** Reviewing the requests to add items to the catalogue. */
 export const canReviewItemRequests = isModerator
+/** Hiding and restoring community posts, and reviewing the reported ones. */
+export const canModeratePosts = isModerator
+/** A comment: its author may delete it, and so may moderators. */
+export function canDeleteComment(actor: Actor | null | undefined, comment: { userId: string }): boolean {
+  return Boolean(actor && (actor.id === comment.userId || isModerator(actor)))
+}
 /** Granting and removing "trusted": admins only. */
 export function canManageMembers(actor: Actor | null | undefined): boolean {
   return actor?.role === 'admin'

@@ -26,7 +26,13 @@ describe('private beta (BETA_PUBLIC=false)', () => {
     // The API reference shows no one's data.
     expect((await get('/api/openapi.json', cookie)).statusCode).toBe(200)
     expect((await get('/api/docs/', cookie)).statusCode).toBe(200)
-    for (const url of ['/api/items', '/api/search/items?query=falcon', '/api/themes', '/api/me/stats']) {
+    for (const url of [
+      '/api/items',
+      '/api/search/items?query=falcon',
+      '/api/themes',
+      '/api/me/stats',
+      '/api/posts/feed',
+    ]) {
       const response = await get(url, cookie)
       expect(response.statusCode, url).toBe(403)
       expect(response.json()).toMatchObject({

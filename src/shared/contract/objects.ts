@@ -18,6 +18,8 @@ export const THUMBNAIL_MAX_SIDE = 400
  * a name, so no path can be spelled with one.
  */
 export const OBJECT_NAME_PATTERN = /^[A-Za-z0-9_-]{22}\.webp$/
+/** Where a stored object is served: `/objects/` and its name, the form an upload's `objectPath` takes. */
+export const OBJECT_PATH_PATTERN = new RegExp(`^/objects/${OBJECT_NAME_PATTERN.source.slice(1)}`)
 
 /** `POST /api/objects/upload` → 201: where the photo is served, at both sizes. */
 export const uploadedImageSchema = z.object({
