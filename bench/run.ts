@@ -22,6 +22,7 @@ import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts
 import { rebuildAllPrices } from '#server/modules/market/market.rebuild.ts'
 import { benchAlertEvaluation } from './alerts.ts'
 import { type Freshness, sampleFreshness } from './freshness.ts'
+import { generatePosts } from './generate-posts.ts'
 import { generateSales } from './generate-sales.ts'
 import { benchImports } from './imports.ts'
 import { drive, type LoadResult } from './load.ts'
@@ -119,6 +120,7 @@ async function main() {
       const handle = await openDatabase({ driver: 'pglite', dataDir: dir })
       // PGlite runs in one process; a fifth of the sales keeps its load time reasonable.
       await loadCatalogue(handle, Math.round(Number(args.sales) / 5))
+      await loadCommunity(handle)
       alertRows.push({
         database: 'PGlite',
         ...(await benchAlertEvaluation(handle, sample.popularItemIds[0] as number)),
@@ -154,6 +156,7 @@ async function loadOnPostgres(url: string): Promise<CatalogueSample> {
   const handle = await openDatabase({ driver: 'postgres', url })
   try {
     if (!args.reuse) await loadCatalogue(handle, Number(args.sales))
+    await loadCommunity(handle)
     const sample = await sampleCatalogue(handle)
     log('evaluating 10,000 alerts of one item')
     alertRows.push({
@@ -191,6 +194,18 @@ async function loadCatalogue(handle: DatabaseHandle, salesCount: number) {
   await createBenchUser(handle)
 }
 
+/** The community feed's posts and likes (DESIGN §9: 100,000 posts), also into a reused database. */
+async function loadCommunity(handle: DatabaseHandle) {
+  await migrateDatabase(handle)
+  const started = performance.now()
+  if (await generatePosts(handle.db, { count: POSTS })) {
+    log(
+      `${handle.driver}: generated ${POSTS.toLocaleString('en')} posts and their likes in ${seconds(started)} s`,
+    )
+  }
+}
+
+const POSTS = 100_000
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
 const BENCH_USER = { email: 'bench@brickfolio.test', password: 'bench password 1' }
 
@@ -272,6 +287,15 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     handle.db,
     sql`select id from items where type = 'set' order by md5(id::text || 'random') limit 100`,
   )
+  const postCursors = await queryRows<{ id: number }>(
+    handle.db,
+    sql`select id from posts order by md5(id::text) limit 100`,
+  )
+  const postItems = await queryRows<{ id: number }>(
+    handle.db,
+    sql`select item_id as id from posts where item_id is not null group by item_id order by count(*) desc, item_id
+      limit 100`,
+  )
   const [condition] = await queryRows<{ id: number }>(
     handle.db,
     sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
@@ -283,6 +307,8 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     popularItemIds: popular.map((row) => row.id),
     randomItemIds: random.map((row) => row.id),
     setConditionId: condition?.id ?? 1,
+    postCursors: postCursors.map((row) => String(row.id)),
+    postItemIds: postItems.map((row) => row.id),
   }
 }
 

@@ -24,6 +24,9 @@ export interface CatalogueSample {
   randomItemIds: number[]
   /** A set condition id, for recording sales of sets. */
   setConditionId: number
+  /** Posts to page on from (feed cursors), and items with community photos. */
+  postCursors: string[]
+  postItemIds: number[]
 }
 
 export interface BenchSession {
@@ -143,6 +146,18 @@ export const scenarios: Scenario[] = [
     requests: (_sample, session) =>
       session.collectors.map(
         (cookie) => ({ method: 'GET', path: '/api/me/stats', headers: { cookie } }) as RequestSpec,
+      ),
+  },
+  {
+    name: 'community feed, 100,000 posts (page 1, a deeper page, an item’s photos)',
+    budgetP99Ms: 20,
+    requests: (sample, session) =>
+      session.collectors.flatMap((cookie, index) =>
+        [
+          '/api/posts/feed',
+          `/api/posts/feed?cursor=${sample.postCursors[index % sample.postCursors.length]}`,
+          `/api/posts/feed?itemId=${sample.postItemIds[index % sample.postItemIds.length]}`,
+        ].map((path) => ({ method: 'GET', path, headers: { cookie } }) as RequestSpec),
       ),
   },
   {

@@ -172,6 +172,42 @@ describe('posts and the feed', () => {
     }
   })
 
+  it('answers each reader their own page when many pages are asked for at once (one shared statement)', async () => {
+    const liked = await share(cookies.author, 'liked by the reader only', { itemId: falcon.id })
+    const newer = await share(cookies.author, 'another falcon photo', { itemId: falcon.id })
+    expect((await request(cookies.reader, 'POST', `/api/posts/${liked.id}/like`, {})).statusCode).toBe(200)
+    const alone = {
+      reader: await feed(cookies.reader, '?limit=3'),
+      author: await feed(cookies.author, '?limit=2'),
+      falcon: await feed(cookies.trusted, `?itemId=${falcon.id}&limit=50`),
+      deeper: await feed(cookies.reader, `?limit=4&cursor=${liked.id}`),
+    }
+    // The same four asked for in the same moment, several times over, so they share statements.
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        Promise.all([
+          feed(cookies.reader, '?limit=3'),
+          feed(cookies.author, '?limit=2'),
+          feed(cookies.trusted, `?itemId=${falcon.id}&limit=50`),
+          feed(cookies.reader, `?limit=4&cursor=${liked.id}`),
+        ]),
+      ),
+    )
+    for (const [reader, author, falconPhotos, deeper] of together) {
+      expect(reader).toEqual(alone.reader)
+      expect(author).toEqual(alone.author)
+      expect(falconPhotos).toEqual(alone.falcon)
+      expect(deeper).toEqual(alone.deeper)
+    }
+    expect(alone.reader.posts.find((p) => p.id === liked.id)?.isLikedByUser).toBe(true)
+    expect(alone.author.posts.find((p) => p.id === liked.id)?.isLikedByUser).toBe(false)
+    expect(alone.author.posts.every((p) => p.isOwn)).toBe(true)
+    expect(alone.reader.posts).toHaveLength(3)
+    expect(alone.author.posts).toHaveLength(2)
+    expect(alone.falcon.posts.every((p) => p.item?.id === falcon.id)).toBe(true)
+    expect(alone.falcon.posts.map((p) => p.id).slice(0, 2)).toEqual([newer.id, liked.id])
+    expect(alone.deeper.posts.every((p) => p.id < liked.id)).toBe(true)
+  })
   it('lets only the author delete a post, with its likes and comments', async () => {
     const post = await share(cookies.author, 'to be deleted')
     await request(cookies.reader, 'POST', `/api/posts/${post.id}/like`, { liked: true })

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { batchedStatement } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { Comment, Post, ReviewedPost } from '#shared/contract/community.ts'
 
@@ -8,46 +9,83 @@ const author = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name,
     'profileImageUrl', ${alias}.profile_image_url)`)
 
-/** A post as `readerId` sees it (whether they like it, whether it is theirs). */
-const postColumns = (readerId: string) => sql`p.id, p.caption, p.image_url as "imageUrl",
+/**
+ * A post as `readerId` sees it (whether they like it, whether it is theirs). The author and item are looked
+ * up per post by key: a page is twenty posts, and joins would have the planner hash the whole users table.
+ */
+const postColumns = (readerId: SQL | string) => sql`p.id, p.caption, p.image_url as "imageUrl",
   p.thumbnail_url as "thumbnailUrl", p.item_id as "itemId",
-  case when i.id is null then null else json_build_object('id', i.id, 'number', i.number, 'name', i.name,
-    'slug', i.slug, 'type', i.type, 'imageUrl', i.image_url) end as item,
-  ${author('u')} as user, ${isoTime(sql`p.created_at`)} as "createdAt",
+  (select json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug, 'type', i.type,
+    'imageUrl', i.image_url) from items i where i.id = p.item_id) as item,
+  (select ${author('u')} from users u where u.id = p.user_id) as user,
+  ${isoTime(sql`p.created_at`)} as "createdAt",
   p.likes_count as "likesCount", p.comments_count as "commentsCount",
   exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${readerId}) as "isLikedByUser",
   p.user_id = ${readerId} as "isOwn", p.hidden_at is not null as hidden`
 
-const postSources = sql`posts p join users u on u.id = p.user_id left join items i on i.id = p.item_id`
-
 /** The one visibility rule: a hidden post is seen by its author alone. */
 const visibleTo = (readerId: string) => sql`(p.hidden_at is null or p.user_id = ${readerId})`
 
-/** A page of the posts the reader may see, newest first: ids below `beforeId`, one item's when `itemId`. */
-export function findFeedPage(
-  db: Database,
-  {
-    readerId,
-    beforeId,
-    itemId,
-    limit,
-  }: { readerId: string; beforeId?: number; itemId?: number; limit: number },
-): Promise<Post[]> {
-  const conditions = [visibleTo(readerId)]
-  if (beforeId !== undefined) conditions.push(sql`p.id < ${beforeId}`)
-  if (itemId !== undefined) conditions.push(sql`p.item_id = ${itemId}`)
-  return queryRows<Post>(
+export interface FeedPageRequest {
+  readerId: string
+  /** Only posts with ids below this one (the cursor). */
+  beforeId?: number
+  /** Only this item's posts. */
+  itemId?: number
+  limit: number
+}
+
+/** Above every post id: the first page's "before". */
+const ABOVE_ANY_ID = 2_147_483_647
+
+/**
+ * Pages of the posts their readers may see, newest first, for many requests in one statement. Each page is
+ * chosen first and only its posts are looked up and asked about likes: over the whole table the planner would
+ * hash all of a reader's likes (a scan of a million rows) instead of probing twenty. The feed and an item's
+ * photos are two branches, so each walks its own index backwards from the cursor.
+ */
+export async function findFeedPages(db: Database, requests: readonly FeedPageRequest[]): Promise<Post[][]> {
+  const column = (pick: (request: FeedPageRequest) => unknown) => sql.param(requests.map(pick))
+  // The limit is written out: as a parameter the planner would guess a tenth of the table per page, and at
+  // that cost PostgreSQL compiles the statement (JIT), which takes longer than running it.
+  const limit = Math.max(...requests.map((request) => request.limit))
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`)
+  const page = (filter: SQL) => sql`select ${postColumns(sql`r.reader`)}, r.n from r cross join lateral (
+      select * from posts p where ${filter} and p.id < r.before and (p.hidden_at is null or p.user_id = r.reader)
+      order by p.id desc limit ${sql.raw(String(limit))}) p`
+  const rows = await queryRows<Post & { n: number }>(
     db,
-    sql`select ${postColumns(readerId)} from ${postSources} where ${sql.join(conditions, sql` and `)}
-      order by p.id desc limit ${limit}`,
+    sql`with r as (
+        select reader, before, item, n::int from unnest(${column((request) => request.readerId)}::uuid[],
+          ${column((request) => request.beforeId ?? ABOVE_ANY_ID)}::int[], ${column((request) => request.itemId ?? null)}::int[])
+          with ordinality as u(reader, before, item, n))
+      ${page(sql`r.item is null`)}
+      union all
+      ${page(sql`p.item_id = r.item`)}
+      order by n, id desc`,
   )
+  const pages = requests.map((): Post[] => [])
+  for (const { n, ...post } of rows) pages[n - 1]?.push(post)
+  return pages.map((posts, index) => posts.slice(0, requests[index]?.limit))
+}
+
+const feedReaders = new WeakMap<Database, (request: FeedPageRequest) => Promise<Post[]>>()
+
+/** findFeedPages of one request, sharing its statement with the pages asked for at the same moment. */
+export function findFeedPage(db: Database, request: FeedPageRequest): Promise<Post[]> {
+  let read = feedReaders.get(db)
+  if (!read) {
+    read = batchedStatement((batch: readonly FeedPageRequest[]) => findFeedPages(db, batch))
+    feedReaders.set(db, read)
+  }
+  return read(request)
 }
 
 /** One post as the reader may see it; a post hidden from them is as good as missing. */
 export async function findVisiblePost(db: Database, readerId: string, id: number): Promise<Post | undefined> {
   const rows = await queryRows<Post>(
     db,
-    sql`select ${postColumns(readerId)} from ${postSources} where p.id = ${id} and ${visibleTo(readerId)}`,
+    sql`select ${postColumns(readerId)} from posts p where p.id = ${id} and ${visibleTo(readerId)}`,
   )
   return rows[0]
 }
@@ -248,7 +286,7 @@ export async function findPostsToReview(
     db,
     sql`select ${postColumns(moderatorId)}, ${reportsOf} as reports,
         ${isoTime(sql`p.hidden_at`)} as "hiddenAt", count(*) over ()::int as total
-      from ${selection} join users u on u.id = p.user_id left join items i on i.id = p.item_id ${filter}
+      from ${selection} ${filter}
       order by ${order} limit ${limit} offset ${offset}`,
   )
   const total = rows[0]?.total ?? (offset > 0 ? await countPostsToReview(db, status) : 0)
@@ -294,7 +332,7 @@ export async function findReviewedPost(
   const rows = await queryRows<ReviewedPost>(
     db,
     sql`select ${postColumns(moderatorId)}, ${reportsOf} as reports, ${isoTime(sql`p.hidden_at`)} as "hiddenAt"
-      from ${postSources} where p.id = ${id}`,
+      from posts p where p.id = ${id}`,
   )
   return rows[0]
 }
