@@ -57,6 +57,8 @@ const ModerationPage = lazyPage(
 const ImportPage = lazyPage(() => import('../features/imports/pages/import-page.tsx'), 'ImportPage')
 const WantedPage = lazyPage(() => import('../features/wanted/pages/wanted-page.tsx'), 'WantedPage')
 const WatchlistPage = lazyPage(() => import('../features/alerts/pages/watchlist-page.tsx'), 'WatchlistPage')
+const FeedPage = lazyPage(() => import('../features/community/pages/feed-page.tsx'), 'FeedPage')
+const GalleryPage = lazyPage(() => import('../features/community/pages/gallery-page.tsx'), 'GalleryPage')
 const SettingsPage = lazyPage(() => import('./pages/coming-soon-page.tsx'), 'SettingsPage')
 const AlertsPage = lazyPage(() => import('../features/alerts/pages/alerts-page.tsx'), 'AlertsPage')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage')
@@ -123,6 +125,8 @@ function routesFor(status: 'signed-out' | 'no-access' | 'access-error' | 'ready'
       <Route path="/add-item" component={AddItemPage} />
       <Route path="/import-data" component={ImportPage} />
       <Route path="/watchlist" component={WatchlistPage} />
+      <Route path="/social-feed" component={FeedPage} />
+      <Route path="/gallery" component={GalleryPage} />
       <Route path="/item/:slug/edit" component={EditItemPage} />
       <Route path="/item/:slug" component={ItemPage} />
       <Route path="/moderation" component={ModerationPage} />

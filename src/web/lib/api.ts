@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The raw text of a failed answer's body, when there was one. */
     readonly body = '',
+    /** The answer's reason phrase ('Payload Too Large'); some screens quote it (spec 02 §8, uploads). */
+    readonly statusText = '',
   ) {
     super(message)
   }
@@ -85,7 +87,12 @@ export async function apiRequest<T = unknown>(
 
   if (!response.ok) {
     const text = await response.text().catch(() => '')
-    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text)
+    throw new ApiError(
+      `${response.status}: ${text || response.statusText}`,
+      response.status,
+      text,
+      response.statusText,
+    )
   }
 
   const contentType = response.headers.get('content-type') ?? ''

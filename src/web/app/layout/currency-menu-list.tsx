@@ -2,11 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Check } from 'lucide-react'
 import { useRef } from 'react'
 import { isCurrencyCode } from '#shared/money.ts'
+import { type LoadedMenuProps, useFirstOpenFocus } from '#web/components/ui/deferred-menu.tsx'
+import { menuContentClasses, menuItemClasses } from '#web/components/ui/menu-styles.ts'
+import { useFocusOnMount } from '#web/components/ui/use-focus-on-mount.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { CurrencyTriggerFace, currencyTriggerClasses, currencyTriggerLabel } from './currency-menu.tsx'
-import { type LoadedMenuProps, useFirstOpenFocus } from './deferred-menu.tsx'
-import { menuContentClasses, menuItemClasses } from './menu-styles.ts'
-import { useFocusOnMount } from './use-focus-on-mount.ts'
 
 /** The currency menu itself, loaded when first wanted (currency-menu.tsx). */
 export function CurrencyMenuList({ defaultOpen, focusTrigger, openedByKeyboard }: LoadedMenuProps) {

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import type { Currency } from '#shared/money.ts'
+import { DeferredMenu } from '#web/components/ui/deferred-menu.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { DeferredMenu } from './deferred-menu.tsx'
 
 const loadMenu = () => import('./currency-menu-list.tsx').then((module) => module.CurrencyMenuList)
 

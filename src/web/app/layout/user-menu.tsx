@@ -1,6 +1,6 @@
 import type { User } from '#shared/contract/auth.ts'
 import { Avatar, initialsOf } from '#web/components/ui/avatar.tsx'
-import { DeferredMenu } from './deferred-menu.tsx'
+import { DeferredMenu } from '#web/components/ui/deferred-menu.tsx'
 
 const loadMenu = () => import('./user-menu-list.tsx').then((module) => module.UserMenuList)
 

@@ -20,11 +20,13 @@ interface AvatarProps {
   firstName?: string | null
   lastName?: string | null
   email?: string | null
+  /** The picture's alt text: the first name unless said ('' where the name is written beside it). */
+  alt?: string
   className?: string
 }
 
 /** The user's picture (alt text from the first name), or their initials when there is none or it fails. */
-export function Avatar({ imageUrl, firstName, lastName, email, className }: AvatarProps) {
+export function Avatar({ imageUrl, firstName, lastName, email, alt, className }: AvatarProps) {
   const [failed, setFailed] = useState(false)
   const showImage = Boolean(imageUrl) && !failed
   return (
@@ -37,7 +39,7 @@ export function Avatar({ imageUrl, firstName, lastName, email, className }: Avat
       {showImage ? (
         <img
           src={imageUrl ?? undefined}
-          alt={firstName ?? 'Your profile picture'}
+          alt={alt ?? firstName ?? 'Your profile picture'}
           className="size-full object-cover"
           onError={() => setFailed(true)}
         />

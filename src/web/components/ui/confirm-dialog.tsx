@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import { buttonClasses } from './button.ts'
 import { useReturnFocus } from './use-return-focus.ts'
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string

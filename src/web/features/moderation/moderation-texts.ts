@@ -3,7 +3,8 @@ import type { Person } from '#shared/contract/moderation.ts'
 
 export const MODERATION_TEXTS = {
   title: 'Moderation',
-  intro: 'Verify the prices members record, add the items they ask for, and choose whom to trust.',
+  intro:
+    'Verify the prices members record, add the items they ask for, review reported posts, and choose whom to trust.',
   forbiddenTitle: 'Moderators only',
   forbiddenText:
     'This screen is for trusted members and admins. Ask an admin to trust you if you would like to help verify prices.',
@@ -16,6 +17,21 @@ export const MODERATION_TEXTS = {
   requestApproved: { title: 'Item added', failure: 'Failed to add item' },
   requestRejected: { title: 'Request rejected', failure: 'Failed to reject request' },
   trustFailure: 'Failed to change trust',
+  postHidden: {
+    title: 'Post hidden',
+    description: 'Only its author sees it now.',
+    failure: 'Failed to hide post',
+  },
+  postRestored: {
+    title: 'Post restored',
+    description: 'Everyone sees it again.',
+    failure: 'Failed to restore post',
+  },
+  reportsDismissed: {
+    title: 'Reports dismissed',
+    description: 'The post stays in the feed.',
+    failure: 'Failed to dismiss reports',
+  },
 } as const
 
 /** 'Ada Lovelace (ada@example.com)', or what is known of them; a deleted account says so. */

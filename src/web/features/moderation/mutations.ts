@@ -1,12 +1,14 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query'
 import type { ItemWriteBody } from '#shared/contract/catalogue.ts'
+import type { ReviewedPost } from '#shared/contract/community.ts'
 import type { Sale } from '#shared/contract/market.ts'
 import type { ApprovedItemRequest, ItemRequest, Member, Members } from '#shared/contract/moderation.ts'
 import { invalidateCatalogue } from '#web/features/catalogue/index.ts'
+import { invalidatePosts } from '#web/features/community/index.ts'
 import { invalidateMarket } from '#web/features/items/index.ts'
 import { apiRequest } from '#web/lib/api.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
-import { ITEM_REQUESTS_PATH, MEMBERS_PATH, PENDING_SALES_PATH } from './queries.ts'
+import { ITEM_REQUESTS_PATH, MEMBERS_PATH, PENDING_SALES_PATH, REVIEW_POSTS_PATH } from './queries.ts'
 
 const refresh = (queryClient: QueryClient, path: string) =>
   queryClient.invalidateQueries({ queryKey: [path] })
@@ -78,5 +80,18 @@ export function useSetTrusted() {
           : data,
       )
     },
+  })
+}
+
+/**
+ * POST /api/posts/{id}/hide or /restore: hidden, a post vanishes from every feed but its author's; either
+ * way its open reports are settled. Both review lists and every feed are asked for again.
+ */
+export function useModeratePost() {
+  const queryClient = useQueryClient()
+  return useApiMutation({
+    mutationFn: ({ id, hide }: { id: number; hide: boolean }) =>
+      apiRequest<ReviewedPost>('POST', `/api/posts/${id}/${hide ? 'hide' : 'restore'}`),
+    onSuccess: () => Promise.all([refresh(queryClient, REVIEW_POSTS_PATH), invalidatePosts(queryClient)]),
   })
 }

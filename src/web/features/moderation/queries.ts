@@ -1,3 +1,4 @@
+import type { PostReviewPage } from '#shared/contract/community.ts'
 import type { ItemRequestList, Members, ReviewSales } from '#shared/contract/moderation.ts'
 import { pagedListOptions } from '#web/lib/paged-list.ts'
 
@@ -17,6 +18,7 @@ function pagedList<Answer extends { total: number }>(
 export const PENDING_SALES_PATH = '/api/moderation/sales'
 export const ITEM_REQUESTS_PATH = '/api/moderation/item-requests'
 export const MEMBERS_PATH = '/api/admin/users'
+export const REVIEW_POSTS_PATH = '/api/moderation/posts'
 
 /** The moderation screen's lists (DESIGN §4); each key names its endpoint, so a write refreshes exactly it. */
 export const moderationQueries = {
@@ -31,6 +33,12 @@ export const moderationQueries = {
     pagedList<ItemRequestList>(
       [ITEM_REQUESTS_PATH, { status: 'pending', limit: MODERATION_PAGE_SIZE }] as const,
       (answer) => answer.requests,
+    ),
+  /** Community posts members reported (the most reported first), or the ones moderators hid. */
+  posts: (status: 'reported' | 'hidden') =>
+    pagedList<PostReviewPage>(
+      [REVIEW_POSTS_PATH, { status, limit: MODERATION_PAGE_SIZE }] as const,
+      (answer) => answer.posts,
     ),
   /** Members matching a search (admins only), admins and trusted members first. */
   members: (query: string) =>

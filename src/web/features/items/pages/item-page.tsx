@@ -5,6 +5,7 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { ThemeBadge, useItemDetail } from '#web/features/catalogue/index.ts'
+import { ItemCommunityPhotos } from '#web/features/community/index.ts'
 import { ApiError } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -13,7 +14,10 @@ import { ItemDetailSkeleton } from '../components/item-detail-skeleton.tsx'
 import { AppearsInSets, ItemFacts } from '../components/item-facts.tsx'
 import { ItemTabs } from '../components/item-tabs.tsx'
 
-/** /item/{slug} (spec 02 §2): the item, its actions, and the pricing, sales, variants and analysis tabs. */
+/**
+ * /item/{slug} (spec 02 §2): the item, its actions, the pricing, sales, variants and analysis tabs, and for
+ * members the community's photos of it (issue 14).
+ */
 export function ItemPage({ params }: { params: { slug?: string } }) {
   const slug = params.slug ?? ''
   const detail = useItemDetail(slug)
@@ -68,6 +72,7 @@ function ItemView({ item }: { item: ItemDetail }) {
       <div className="mt-10">
         <ItemTabs item={item} />
       </div>
+      <ItemCommunityPhotos item={item} />
       <p className="mt-10 text-right text-subtle text-xs">Data: Rebrickable</p>
     </article>
   )

@@ -15,11 +15,13 @@ function lazyTab(load: () => Promise<Record<string, unknown>>, name: string) {
 }
 const PendingSalesTab = lazyTab(() => import('../components/pending-sales-tab.tsx'), 'PendingSalesTab')
 const ItemRequestsTab = lazyTab(() => import('../components/item-requests-tab.tsx'), 'ItemRequestsTab')
+const ReportedPostsTab = lazyTab(() => import('../components/reported-posts-tab.tsx'), 'ReportedPostsTab')
 const MembersTab = lazyTab(() => import('../components/members-tab.tsx'), 'MembersTab')
 
 const TABS = [
   { value: 'sales', label: 'Pending sales', adminOnly: false },
   { value: 'requests', label: 'Item requests', adminOnly: false },
+  { value: 'posts', label: 'Reported posts', adminOnly: false },
   { value: 'members', label: 'Members', adminOnly: true },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -30,7 +32,8 @@ const triggerClasses =
 
 /**
  * The moderation screen (DESIGN §4), for trusted members and admins: pending sales to verify or reject,
- * item requests to approve or reject, and for admins the members to trust. The tab is in the address
+ * item requests to approve or reject, reported community posts to hide or keep (issue 14), and for admins
+ * the members to trust. The tab is in the address
  * (`?tab=requests`), so a link opens it and Back returns to the one before. Anyone else is told, as the
  * edit screen tells who may not edit, that it is for moderators.
  */
@@ -70,6 +73,11 @@ export function ModerationPage() {
         <Tabs.Content value="requests" className="pt-6 outline-none">
           <Suspense fallback={<ListSkeleton />}>
             <ItemRequestsTab />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="posts" className="pt-6 outline-none">
+          <Suspense fallback={<ListSkeleton />}>
+            <ReportedPostsTab />
           </Suspense>
         </Tabs.Content>
         {canManageMembers(user) ? (

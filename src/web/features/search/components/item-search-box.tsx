@@ -17,6 +17,11 @@ interface ItemSearchBoxProps {
   label?: string
   size?: 'md' | 'lg'
   className?: string
+  /**
+   * Choosing a result hands it here instead of opening its page (a form that links an item, e.g. the
+   * community's Share Photo dialog); 'Add new item' is then not offered, since it would leave the form.
+   */
+  onSelect?: (item: SearchResult) => void
 }
 
 /**
@@ -29,11 +34,12 @@ export function ItemSearchBox({
   label = 'Search sets and minifigures',
   size = 'md',
   className,
+  onSelect,
 }: ItemSearchBoxProps) {
   const [, navigate] = useLocation()
   const { currency, rates } = useCurrency()
   // Adding an item needs an account, so only signed-in users are offered it.
-  const canAdd = useSession().status === 'ready'
+  const canAdd = useSession().status === 'ready' && !onSelect
   const listboxId = useId()
   const containerRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -78,7 +84,8 @@ export function ItemSearchBox({
     setQuery('')
     setOpen(false)
     setHighlight(-1)
-    navigate(`/item/${item.slug}`)
+    if (onSelect) onSelect(item)
+    else navigate(`/item/${item.slug}`)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

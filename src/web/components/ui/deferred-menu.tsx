@@ -33,9 +33,10 @@ interface DeferredMenuProps<Props> {
 }
 
 /**
- * A header menu whose code (Radix's menu, popper and floating-ui: ~15 KB gzipped) stays off every first
- * screen. Until it is wanted, a plain button of the same look stands in; pointing at it or focusing it
- * starts the download, and a click made meanwhile opens the menu as soon as it has arrived.
+ * A dropdown menu (the header's menus, a post's actions) whose code (Radix's menu, popper and floating-ui:
+ * ~15 KB gzipped) stays off every first screen. Until it is wanted, a plain button of the same look stands
+ * in; pointing at it or focusing it starts the download, and a click made meanwhile opens the menu as soon
+ * as it has arrived.
  */
 export function DeferredMenu<Props extends object>({
   load,

@@ -1,0 +1,50 @@
+import { ImagePlus } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { buttonClasses } from '#web/components/ui/button.ts'
+import type { LinkedItem } from '../share-form.ts'
+
+const loadShareDialog = () => import('./share-dialog.tsx')
+const ShareDialog = lazy(() => loadShareDialog().then((module) => ({ default: module.ShareDialog })))
+/** Loads the dialog's code ahead of a click (pointed at, or focused), so it opens at once. */
+const preload = () => {
+  void loadShareDialog()
+}
+
+interface ShareButtonProps {
+  /** 'Share Photo' or 'Share Creation': the button's text and the dialog's title. */
+  label: string
+  /** The item the photo shows to start with (an item's page). */
+  item?: LinkedItem | null
+  variant?: 'primary' | 'secondary'
+}
+
+/**
+ * The button that opens the Share Photo dialog. The dialog (its form, the item search, the upload) loads the
+ * first time it is wanted, and then stays mounted, so a draft survives closing it by mistake.
+ */
+export function ShareButton({ label, item, variant = 'primary' }: ShareButtonProps) {
+  const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+        className={buttonClasses(variant, 'md')}
+      >
+        <ImagePlus aria-hidden="true" />
+        {label}
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ShareDialog open={open} onOpenChange={setOpen} title={label} item={item} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
