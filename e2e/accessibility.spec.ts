@@ -12,6 +12,7 @@ import {
 } from './collection-support.ts'
 import { sameOrigin } from './market-support.ts'
 import { adminPage, memberPage } from './moderation-support.ts'
+import { postCard, shareViaApi } from './community-support.ts'
 import { CATALOGUE_URL, todayUtc } from './support.ts'
 import { importWantedList, wantedRows } from './wanted-support.ts'
 
@@ -224,5 +225,30 @@ test('the watchlist and the Set Price Alert dialog pass axe', async ({ page, bro
   await seen.goto('/watchlist')
   await expect(seen.getByTestId('alert-row')).toHaveCount(1)
   await expectNoViolations(seen, 'watchlist: one alert')
+  await seen.context().close()
+})
+
+test('the community feed, its Share Photo dialog and the gallery pass axe', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Cora', last: `Axe${token}` })
+  const seen = member.page
+  const item = await createItem(seen.request, { name: `Axe Photographed ${token}`, number: `AP${token}-1` })
+  await shareViaApi(seen.request, `A shelf worth a look ${token}`, { itemId: item.id })
+  await seen.goto('/social-feed')
+  await expect(postCard(seen, token)).toHaveCount(1)
+  await seen.waitForLoadState('networkidle')
+  await expectNoViolations(seen, 'community feed')
+
+  await seen.getByRole('main').getByRole('button', { name: 'Share Photo' }).click()
+  const dialog = seen.getByRole('dialog', { name: 'Share Photo' })
+  await expect(dialog.getByRole('button', { name: 'Add caption to share' })).toBeDisabled()
+  await expectNoViolations(seen, 'share photo dialog')
+  await seen.keyboard.press('Escape')
+
+  await seen.goto('/gallery')
+  await expect(seen.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible()
+  await seen.waitForLoadState('networkidle')
+  await expectNoViolations(seen, 'gallery')
   await seen.context().close()
 })

@@ -15,7 +15,8 @@ interface PostGridProps {
 
 /**
  * Posts as a grid of square photos (thumbnails; the featured one at display size), each opening the whole
- * post. A caption, the author and the counts show over the photo's foot.
+ * post. A caption, the author and the counts show over the photo's foot; what a tile shows is its name,
+ * the counts spelled out for a screen reader.
  */
 export function PostGrid({ posts, label, featureFirst = false, onOpen }: PostGridProps) {
   return (
@@ -28,7 +29,6 @@ export function PostGrid({ posts, label, featureFirst = false, onOpen }: PostGri
             <button
               type="button"
               onClick={() => onOpen(post)}
-              aria-label={`${name}'s post: ${post.caption.slice(0, 80)}, ${likesText(post.likesCount)}, ${commentsText(post.commentsCount)}`}
               data-testid="post-tile"
               className="group relative block aspect-square w-full overflow-hidden rounded-xl border border-line text-left"
             >
@@ -55,15 +55,21 @@ export function PostGrid({ posts, label, featureFirst = false, onOpen }: PostGri
                   {post.caption}
                 </span>
                 <span className="mt-0.5 flex items-center gap-3 text-white/80 text-xs">
-                  <span className="min-w-0 flex-1 truncate">{name}</span>
-                  <span className="inline-flex items-center gap-1 tabular">
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="sr-only">by </span>
+                    {name}
+                  </span>
+                  <span className="sr-only">
+                    , {likesText(post.likesCount)}, {commentsText(post.commentsCount)}
+                  </span>
+                  <span aria-hidden="true" className="inline-flex items-center gap-1 tabular">
                     <Heart
                       aria-hidden="true"
                       className={cn('size-3.5', post.isLikedByUser && 'fill-current')}
                     />
                     {post.likesCount}
                   </span>
-                  <span className="inline-flex items-center gap-1 tabular">
+                  <span aria-hidden="true" className="inline-flex items-center gap-1 tabular">
                     <MessageCircle aria-hidden="true" className="size-3.5" />
                     {post.commentsCount}
                   </span>

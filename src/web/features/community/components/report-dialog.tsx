@@ -12,16 +12,7 @@ import { Field, inputClasses } from '#web/components/ui/form-field.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts'
 
-const CHOOSE_REASON = 'Please choose a reason'
-
-// The contract's schema, with a reason's absence said as a person would.
-const resolver = lazyZodResolver(async () => {
-  const [{ z }, { reportPostBodySchema }] = await Promise.all([
-    import('zod'),
-    import('#shared/contract/community.ts'),
-  ])
-  return reportPostBodySchema.extend({ reason: z.enum(REPORT_REASONS, { message: CHOOSE_REASON }) })
-})
+const resolver = lazyZodResolver(async () => (await import('../form-schemas.ts')).reportFormSchema)
 
 export interface ReportDialogProps {
   open: boolean

@@ -14,14 +14,7 @@ import { COMMUNITY_TEXTS, postFailureText, uploadFailureText } from '../communit
 import { ShareError, useSharePost } from '../mutations.ts'
 import { ACCEPT_ATTRIBUTE, hasCaption, imageRefusal, type LinkedItem, PHOTO_HINT } from '../share-form.ts'
 
-// The caption is checked by the contract's own rule (required after trimming, at most 2,000 characters).
-const resolver = lazyZodResolver(async () => {
-  const [{ z }, { captionSchema }] = await Promise.all([
-    import('zod'),
-    import('#shared/contract/community.ts'),
-  ])
-  return z.object({ caption: captionSchema })
-})
+const resolver = lazyZodResolver(async () => (await import('../form-schemas.ts')).shareFormSchema)
 
 export interface ShareDialogProps {
   open: boolean
