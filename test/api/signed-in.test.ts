@@ -8,6 +8,7 @@ const context = setupTestApp()
 const MODERATORS_ONLY = new Set([
   '/api/moderation/sales',
   '/api/moderation/item-requests',
+  '/api/moderation/posts',
   '/api/admin/users',
 ])
 const unauthenticated = { message: 'Authentication required. Please sign in.', code: 'UNAUTHENTICATED' }
@@ -91,9 +92,22 @@ describe('signed-in scopes', () => {
         'GET /api/me/notifications',
         'POST /api/me/notifications/read',
         'GET /api/me/events',
+        'POST /api/objects/upload',
+        'GET /api/posts/feed',
+        'POST /api/posts',
+        'GET /api/posts/not-a-number',
+        'DELETE /api/posts/not-a-number',
+        'POST /api/posts/not-a-number/like',
+        'GET /api/posts/not-a-number/comments',
+        'POST /api/posts/not-a-number/comments',
+        'DELETE /api/posts/not-a-number/comments/not-a-number',
+        'POST /api/posts/not-a-number/report',
+        'GET /api/moderation/posts',
+        'POST /api/posts/not-a-number/hide',
+        'POST /api/posts/not-a-number/restore',
       ]),
     )
-    expect(keys).toHaveLength(42)
+    expect(keys).toHaveLength(55)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {
@@ -120,13 +134,16 @@ describe('signed-in scopes', () => {
     // The live stream never ends, so it cannot be injected: test/api/notification-stream.test.ts opens it.
     for (const operation of signedInOperations.filter(({ url }) => url !== '/api/me/events')) {
       const response = await signedOutCall(operation, cookie)
-      // The moderators' and admins' lists then refuse a plain member (their own 403, not the sign-in's 401).
+      // The moderators' and admins' lists then refuse a plain member (their own 403, not the sign-in's 401);
+      // the upload takes a form, so a JSON body is the wrong type (415).
       const expected =
-        operation.hasBody || operation.url.includes('not-a-number')
-          ? 400
-          : MODERATORS_ONLY.has(operation.url)
-            ? 403
-            : 200
+        operation.url === '/api/objects/upload'
+          ? 415
+          : operation.hasBody || operation.url.includes('not-a-number')
+            ? 400
+            : MODERATORS_ONLY.has(operation.url)
+              ? 403
+              : 200
       expect(response.statusCode, `${operation.method} ${operation.url}: ${response.body}`).toBe(expected)
     }
   })

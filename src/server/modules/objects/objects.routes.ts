@@ -14,6 +14,8 @@ import { checkUploadRequest, IMAGE_FIELD, receiveImage, UPLOAD_FORM_LIMITS } fro
 import { uploadImage } from './objects.service.ts'
 
 const tags = ['Photos']
+/** How long the rest of a refused upload is read and dropped before its connection ends. */
+const UNREAD_BODY_LINGER_MS = 2000
 
 /** The form as the API reference shows it; the handler reads it part by part (image-upload.ts). */
 const uploadFormSchema = z.object({
@@ -62,9 +64,14 @@ export const objectsRoutes = signedInRoutes(async (app) => {
       onRequest: async (request) => checkUploadRequest(request),
       // The form is read in the handler as it arrives, and the file checked by its bytes there.
       validatorCompiler: () => (data) => ({ value: data }),
-      // A refusal answered before the whole body arrived ends the connection, so the rest is not read.
-      onSend: async (request, reply) => {
-        if (!request.raw.complete) reply.header('connection', 'close')
+      // A refusal answered before the whole body arrived: the rest is read and dropped (never held) for a
+      // moment, then the connection ends. Ending it at once would reset it while the client still sends, and
+      // the client could lose the answer with it.
+      onResponse: async (request) => {
+        if (request.raw.complete) return
+        setTimeout(() => {
+          if (!request.raw.complete) request.raw.socket?.destroy()
+        }, UNREAD_BODY_LINGER_MS).unref()
       },
     },
     async (request, reply) => {
