@@ -10,9 +10,9 @@ import {
   recordSaleAs,
   signUpViaApi,
 } from './collection-support.ts'
+import { postCard, shareViaApi } from './community-support.ts'
 import { sameOrigin } from './market-support.ts'
 import { adminPage, memberPage } from './moderation-support.ts'
-import { postCard, shareViaApi } from './community-support.ts'
 import { CATALOGUE_URL, todayUtc } from './support.ts'
 import { importWantedList, wantedRows } from './wanted-support.ts'
 
