@@ -35,14 +35,7 @@ export function ItemPhotos({ item }: { item: ItemDetail }) {
           onOpen={(post) => setOpenId(post.id)}
         />
       )}
-      <MorePosts
-        hasNextPage={photos.hasNextPage}
-        isFetchingNextPage={photos.isFetchingNextPage}
-        isFetchNextPageError={photos.isFetchNextPageError}
-        fetchNextPage={photos.fetchNextPage}
-        endless={false}
-        pages={1}
-      />
+      <MorePosts feed={photos} endless={false} />
       <LazyPostDialog post={posts.find((post) => post.id === openId)} onClose={() => setOpenId(null)} />
     </>
   )

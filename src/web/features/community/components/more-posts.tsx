@@ -1,30 +1,26 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { useOnVisible } from '#web/lib/use-in-view.ts'
 import { COMMUNITY_TEXTS } from '../community-texts.ts'
 
 interface MorePostsProps {
-  hasNextPage: boolean
-  isFetchingNextPage: boolean
-  isFetchNextPageError: boolean
-  fetchNextPage: () => unknown
+  /** The list's infinite query: whether there is more, its state, and the pages loaded so far. */
+  feed: Pick<
+    UseInfiniteQueryResult<InfiniteData<unknown>>,
+    'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage' | 'data'
+  >
   /** Loads on its own as the reader nears the end (the feed, the gallery); else only by the button. */
   endless?: boolean
-  /** Pages loaded so far: the end is only worth saying after scrolling through more than one. */
-  pages: number
 }
 
 /**
  * The end of a list of posts: the next page loads as the reader comes near (an IntersectionObserver),
  * with a Load more button for when that cannot help (keyboard, no observer) or a page failed to load.
  */
-export function MorePosts({
-  hasNextPage,
-  isFetchingNextPage,
-  isFetchNextPageError,
-  fetchNextPage,
-  endless = true,
-  pages,
-}: MorePostsProps) {
+export function MorePosts({ feed, endless = true }: MorePostsProps) {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed
+  // The end is only worth saying after scrolling through more than one page.
+  const pages = feed.data?.pages.length ?? 0
   // After a failed page it waits for the button: retrying on its own would loop while the failure lasts.
   const sentinel = useOnVisible<HTMLDivElement>(() => void fetchNextPage(), {
     enabled: endless && hasNextPage && !isFetchingNextPage && !isFetchNextPageError,

@@ -1,14 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Camera, LayoutGrid } from 'lucide-react'
-import { Link } from 'wouter'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyList, ListError } from '#web/components/ui/list-states.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { COMMUNITY_TEXTS } from '../community-texts.ts'
+import { CommunityHeader } from '../components/community-header.tsx'
 import { FeedSkeleton } from '../components/feed-skeleton.tsx'
 import { MorePosts } from '../components/more-posts.tsx'
 import { PostCard } from '../components/post-card.tsx'
-import { ShareButton } from '../components/share-button.tsx'
 import { postQueries, postsOf } from '../queries.ts'
 
 /**
@@ -23,21 +21,12 @@ export function FeedPage() {
   return (
     <div className="page-width py-8 sm:py-10">
       <div className="mx-auto grid max-w-2xl grid-cols-1 gap-6">
-        <header className="flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0">
-            <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">
-              {COMMUNITY_TEXTS.feedTitle}
-            </h1>
-            <p className="mt-1.5 text-pretty text-muted">{COMMUNITY_TEXTS.feedIntro}</p>
-          </div>
-          <div className="flex gap-2">
-            <Link href="/gallery" className={buttonClasses('secondary', 'md')}>
-              <LayoutGrid aria-hidden="true" />
-              {COMMUNITY_TEXTS.galleryTitle}
-            </Link>
-            <ShareButton label={COMMUNITY_TEXTS.sharePhoto} />
-          </div>
-        </header>
+        <CommunityHeader
+          title={COMMUNITY_TEXTS.feedTitle}
+          intro={COMMUNITY_TEXTS.feedIntro}
+          other={{ href: '/gallery', label: COMMUNITY_TEXTS.galleryTitle, icon: LayoutGrid }}
+          shareLabel={COMMUNITY_TEXTS.sharePhoto}
+        />
         {feed.isPending ? (
           <FeedSkeleton />
         ) : feed.isError ? (
@@ -55,13 +44,7 @@ export function FeedPage() {
                 </li>
               ))}
             </ul>
-            <MorePosts
-              hasNextPage={feed.hasNextPage}
-              isFetchingNextPage={feed.isFetchingNextPage}
-              isFetchNextPageError={feed.isFetchNextPageError}
-              fetchNextPage={feed.fetchNextPage}
-              pages={feed.data.pages.length}
-            />
+            <MorePosts feed={feed} />
           </>
         )}
       </div>

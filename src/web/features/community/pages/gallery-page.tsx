@@ -1,16 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Rows3, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'wouter'
-import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyList, ListError } from '#web/components/ui/list-states.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { COMMUNITY_TEXTS } from '../community-texts.ts'
+import { CommunityHeader } from '../components/community-header.tsx'
 import { GridSkeleton } from '../components/feed-skeleton.tsx'
 import { LazyPostDialog } from '../components/lazy-parts.tsx'
 import { MorePosts } from '../components/more-posts.tsx'
 import { PostGrid } from '../components/post-grid.tsx'
-import { ShareButton } from '../components/share-button.tsx'
 import { postQueries, postsOf } from '../queries.ts'
 
 /**
@@ -26,21 +24,12 @@ export function GalleryPage() {
 
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="font-extrabold text-3xl tracking-tight sm:text-4xl">
-            {COMMUNITY_TEXTS.galleryTitle}
-          </h1>
-          <p className="mt-1.5 text-pretty text-muted">{COMMUNITY_TEXTS.galleryIntro}</p>
-        </div>
-        <div className="flex gap-2">
-          <Link href="/social-feed" className={buttonClasses('secondary', 'md')}>
-            <Rows3 aria-hidden="true" />
-            Feed
-          </Link>
-          <ShareButton label={COMMUNITY_TEXTS.shareCreation} />
-        </div>
-      </header>
+      <CommunityHeader
+        title={COMMUNITY_TEXTS.galleryTitle}
+        intro={COMMUNITY_TEXTS.galleryIntro}
+        other={{ href: '/social-feed', label: 'Feed', icon: Rows3 }}
+        shareLabel={COMMUNITY_TEXTS.shareCreation}
+      />
       {feed.isPending ? (
         <GridSkeleton featureFirst />
       ) : feed.isError ? (
@@ -52,13 +41,7 @@ export function GalleryPage() {
       ) : (
         <>
           <PostGrid posts={posts} label="Creations" featureFirst onOpen={(post) => setOpenId(post.id)} />
-          <MorePosts
-            hasNextPage={feed.hasNextPage}
-            isFetchingNextPage={feed.isFetchingNextPage}
-            isFetchNextPageError={feed.isFetchNextPageError}
-            fetchNextPage={feed.fetchNextPage}
-            pages={feed.data.pages.length}
-          />
+          <MorePosts feed={feed} />
         </>
       )}
       <LazyPostDialog post={posts.find((post) => post.id === openId)} onClose={() => setOpenId(null)} />
