@@ -58,7 +58,13 @@ async function share(cookie: string, caption: string, extra: Record<string, unkn
 const feed = async (cookie: string, query = '') => {
   const response = await request(cookie, 'GET', `/api/posts/feed${query}`)
   expect(response.statusCode, response.body).toBe(200)
-  return feedPageSchema.parse(response.json())
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+  // The database writes this answer (no serializer checks it): exactly the contract's shape, nothing more.
+  const body = response.json()
+  expect(Object.keys(body).sort()).toEqual(['nextCursor', 'posts'])
+  for (const post of body.posts)
+    expect(Object.keys(post).sort()).toEqual(Object.keys(postSchema.shape).sort())
+  return feedPageSchema.parse(body)
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { sendJsonText } from './responses.ts'
 
 /**
  * A short-lived cache of serialised read answers (catalogue lists, search, item pages).
@@ -49,8 +50,5 @@ export function cacheKey(route: string, params: Record<string, unknown>): string
 
 /** Sends a cached JSON answer, saying in `x-cache` whether it came from memory. */
 export function sendCachedJson(reply: FastifyReply, { body, hit }: { body: string; hit: boolean }) {
-  return reply
-    .header('x-cache', hit ? 'hit' : 'miss')
-    .type('application/json; charset=utf-8')
-    .send(body)
+  return sendJsonText(reply.header('x-cache', hit ? 'hit' : 'miss'), body)
 }

@@ -10,18 +10,22 @@ const author = (alias: string) =>
     'profileImageUrl', ${alias}.profile_image_url)`)
 
 /**
- * A post as `readerId` sees it (whether they like it, whether it is theirs). The author and item are looked
- * up per post by key: a page is twenty posts, and joins would have the planner hash the whole users table.
+ * A post as `readerId` sees it (whether they like it, whether it is theirs), as JSON in the contract's shape
+ * (`postSchema`). The author and item are looked up per post by key: a page is twenty posts, and joins would
+ * have the planner hash the whole users table.
  */
-const postColumns = (readerId: SQL | string) => sql`p.id, p.caption, p.image_url as "imageUrl",
-  p.thumbnail_url as "thumbnailUrl", p.item_id as "itemId",
-  (select json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug, 'type', i.type,
-    'imageUrl', i.image_url) from items i where i.id = p.item_id) as item,
-  (select ${author('u')} from users u where u.id = p.user_id) as user,
-  ${isoTime(sql`p.created_at`)} as "createdAt",
-  p.likes_count as "likesCount", p.comments_count as "commentsCount",
-  exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${readerId}) as "isLikedByUser",
-  p.user_id = ${readerId} as "isOwn", p.hidden_at is not null as hidden`
+const postJson = (readerId: SQL | string) => sql`json_build_object('id', p.id, 'caption', p.caption,
+  'imageUrl', p.image_url, 'thumbnailUrl', p.thumbnail_url, 'itemId', p.item_id,
+  'item', (select json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
+    'type', i.type, 'imageUrl', i.image_url) from items i where i.id = p.item_id),
+  'user', (select ${author('u')} from users u where u.id = p.user_id),
+  'createdAt', ${isoTime(sql`p.created_at`)}, 'likesCount', p.likes_count, 'commentsCount', p.comments_count,
+  'isLikedByUser', exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${readerId}),
+  'isOwn', p.user_id = ${readerId}, 'hidden', p.hidden_at is not null)`
+
+/** A post as a moderator reviews it: the post with its open reports and when it was hidden. */
+const reviewedPostJson = (moderatorId: string) => sql`(${postJson(moderatorId)})::jsonb
+  || jsonb_build_object('reports', ${reportsOf}, 'hiddenAt', ${isoTime(sql`p.hidden_at`)})`
 
 /** The one visibility rule: a hidden post is seen by its author alone. */
 const visibleTo = (readerId: string) => sql`(p.hidden_at is null or p.user_id = ${readerId})`
@@ -38,41 +42,57 @@ export interface FeedPageRequest {
 /** Above every post id: the first page's "before". */
 const ABOVE_ANY_ID = 2_147_483_647
 
+/** A feed page as JSON text, and where the next one starts (null at the end). */
+export interface FeedPageJson {
+  posts: string
+  lastId: number | null
+  more: boolean
+}
+
 /**
- * Pages of the posts their readers may see, newest first, for many requests in one statement. Each page is
- * chosen first and only its posts are looked up and asked about likes: over the whole table the planner would
- * hash all of a reader's likes (a scan of a million rows) instead of probing twenty. The feed and an item's
- * photos are two branches, so each walks its own index backwards from the cursor.
+ * Pages of the posts their readers may see, newest first, for many requests in one statement, each page as
+ * the JSON text of its posts: twenty posts are built once, here, instead of being read as rows, checked and
+ * written again (README, Benchmark). Each page is chosen first and only its posts are looked up and asked
+ * about likes: over the whole table the planner would hash all of a reader's likes (a scan of a million rows)
+ * instead of probing twenty. The feed and an item's photos are two branches, so each walks its own index
+ * backwards from the cursor. One post more than the page is read, to tell whether another page follows;
+ * only the page's own posts are written out.
  */
-export async function findFeedPages(db: Database, requests: readonly FeedPageRequest[]): Promise<Post[][]> {
+export async function findFeedPages(
+  db: Database,
+  requests: readonly FeedPageRequest[],
+): Promise<FeedPageJson[]> {
   const column = (pick: (request: FeedPageRequest) => unknown) => sql.param(requests.map(pick))
   // The limit is written out: as a parameter the planner would guess a tenth of the table per page, and at
   // that cost PostgreSQL compiles the statement (JIT), which takes longer than running it.
-  const limit = Math.max(...requests.map((request) => request.limit))
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`)
-  const page = (filter: SQL) => sql`select ${postColumns(sql`r.reader`)}, r.n from r cross join lateral (
+  const limit = Math.max(...requests.map((request) => request.limit)) + 1
+  if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`not a page size: ${limit}`)
+  const page = (
+    filter: SQL,
+  ) => sql`select r.n, p.*, row_number() over (partition by r.n order by p.id desc) as place
+    from r cross join lateral (
       select * from posts p where ${filter} and p.id < r.before and (p.hidden_at is null or p.user_id = r.reader)
       order by p.id desc limit ${sql.raw(String(limit))}) p`
-  const rows = await queryRows<Post & { n: number }>(
+  const rows = await queryRows<FeedPageJson & { n: number }>(
     db,
     sql`with r as (
-        select reader, before, item, n::int from unnest(${column((request) => request.readerId)}::uuid[],
-          ${column((request) => request.beforeId ?? ABOVE_ANY_ID)}::int[], ${column((request) => request.itemId ?? null)}::int[])
-          with ordinality as u(reader, before, item, n))
-      ${page(sql`r.item is null`)}
-      union all
-      ${page(sql`p.item_id = r.item`)}
-      order by n, id desc`,
+        select reader, before, item, lim, n::int from unnest(${column((request) => request.readerId)}::uuid[],
+          ${column((request) => request.beforeId ?? ABOVE_ANY_ID)}::int[], ${column((request) => request.itemId ?? null)}::int[],
+          ${column((request) => request.limit)}::int[])
+          with ordinality as u(reader, before, item, lim, n)),
+      picked as (${page(sql`r.item is null`)} union all ${page(sql`p.item_id = r.item`)})
+      select r.n, coalesce(json_agg(${postJson(sql`r.reader`)} order by p.id desc) filter (where p.place <= r.lim),
+          '[]')::text as posts,
+        min(p.id) filter (where p.place <= r.lim) as "lastId", count(p.id) > r.lim as more
+      from r left join picked p on p.n = r.n group by r.n, r.lim, r.reader order by r.n`,
   )
-  const pages = requests.map((): Post[] => [])
-  for (const { n, ...post } of rows) pages[n - 1]?.push(post)
-  return pages.map((posts, index) => posts.slice(0, requests[index]?.limit))
+  return rows.map(({ n: _, ...page }) => page)
 }
 
-const feedReaders = new WeakMap<Database, (request: FeedPageRequest) => Promise<Post[]>>()
+const feedReaders = new WeakMap<Database, (request: FeedPageRequest) => Promise<FeedPageJson>>()
 
 /** findFeedPages of one request, sharing its statement with the pages asked for at the same moment. */
-export function findFeedPage(db: Database, request: FeedPageRequest): Promise<Post[]> {
+export function findFeedPage(db: Database, request: FeedPageRequest): Promise<FeedPageJson> {
   let read = feedReaders.get(db)
   if (!read) {
     read = batchedStatement((batch: readonly FeedPageRequest[]) => findFeedPages(db, batch))
@@ -83,11 +103,11 @@ export function findFeedPage(db: Database, request: FeedPageRequest): Promise<Po
 
 /** One post as the reader may see it; a post hidden from them is as good as missing. */
 export async function findVisiblePost(db: Database, readerId: string, id: number): Promise<Post | undefined> {
-  const rows = await queryRows<Post>(
+  const rows = await queryRows<{ post: Post }>(
     db,
-    sql`select ${postColumns(readerId)} from posts p where p.id = ${id} and ${visibleTo(readerId)}`,
+    sql`select ${postJson(readerId)} as post from posts p where p.id = ${id} and ${visibleTo(readerId)}`,
   )
-  return rows[0]
+  return rows[0]?.post
 }
 
 export interface LockedPost {
@@ -282,15 +302,14 @@ export async function findPostsToReview(
       ? [sql`(${reported}) q join posts p on p.id = q.id`, sql`q.reports desc, q.latest desc, p.id desc`]
       : [sql`posts p`, sql`p.hidden_at desc, p.id desc`]
   const filter = status === 'hidden' ? sql`where p.hidden_at is not null` : sql``
-  const rows = await queryRows<ReviewedPost & { total: number }>(
+  const rows = await queryRows<{ post: ReviewedPost; total: number }>(
     db,
-    sql`select ${postColumns(moderatorId)}, ${reportsOf} as reports,
-        ${isoTime(sql`p.hidden_at`)} as "hiddenAt", count(*) over ()::int as total
+    sql`select ${reviewedPostJson(moderatorId)} as post, count(*) over ()::int as total
       from ${selection} ${filter}
       order by ${order} limit ${limit} offset ${offset}`,
   )
   const total = rows[0]?.total ?? (offset > 0 ? await countPostsToReview(db, status) : 0)
-  return { posts: rows.map(({ total: _, ...post }) => post), total }
+  return { posts: rows.map((row) => row.post), total }
 }
 
 async function countPostsToReview(db: Database, status: 'reported' | 'hidden'): Promise<number> {
@@ -329,10 +348,9 @@ export async function findReviewedPost(
   moderatorId: string,
   id: number,
 ): Promise<ReviewedPost | undefined> {
-  const rows = await queryRows<ReviewedPost>(
+  const rows = await queryRows<{ post: ReviewedPost }>(
     db,
-    sql`select ${postColumns(moderatorId)}, ${reportsOf} as reports, ${isoTime(sql`p.hidden_at`)} as "hiddenAt"
-      from posts p where p.id = ${id}`,
+    sql`select ${reviewedPostJson(moderatorId)} as post from posts p where p.id = ${id}`,
   )
-  return rows[0]
+  return rows[0]?.post
 }

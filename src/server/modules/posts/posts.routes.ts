@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { errors, json, noBody } from '#server/lib/responses.ts'
+import { errors, json, noBody, sendJsonText } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { idParamsSchema, idSchema } from '#shared/contract/common.ts'
 import {
@@ -27,7 +27,7 @@ import {
   createPost,
   deleteComment,
   deletePost,
-  feedPage,
+  feedPageJson,
   moderatePost,
   postReviewPage,
   readPost,
@@ -61,7 +61,11 @@ export const postsRoutes = signedInRoutes(async (app) => {
         },
       },
     },
-    (request) => feedPage({ db: app.db, readerId: request.signedInUser().id, query: request.query }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await feedPageJson({ db: app.db, readerId: request.signedInUser().id, query: request.query }),
+      ),
   )
 
   app.post(

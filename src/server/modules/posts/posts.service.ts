@@ -44,8 +44,11 @@ const REPEATED_CLICK_MS = 2000
 
 const postNotFound = () => notFound('No post has this id (NOT_FOUND).')
 
-/** A page of the feed (spec 02 §2): newest first; one item's photos when `itemId`. */
-export async function feedPage({
+/**
+ * A page of the feed (spec 02 §2), newest first, one item's photos when `itemId`: the JSON text of a
+ * `FeedPage`, built by the database (posts.repo.ts says why).
+ */
+export async function feedPageJson({
   db,
   readerId,
   query,
@@ -53,16 +56,15 @@ export async function feedPage({
   db: Database
   readerId: string
   query: { cursor?: number; limit: number; itemId?: number }
-}): Promise<FeedPage> {
-  const rows = await findFeedPage(db, {
+}): Promise<string> {
+  const page = await findFeedPage(db, {
     readerId,
     beforeId: query.cursor,
     itemId: query.itemId,
-    limit: query.limit + 1,
+    limit: query.limit,
   })
-  const posts = rows.slice(0, query.limit)
-  const last = posts.at(-1)
-  return { posts, nextCursor: rows.length > query.limit && last ? String(last.id) : null }
+  const nextCursor: FeedPage['nextCursor'] = page.more && page.lastId !== null ? String(page.lastId) : null
+  return `{"posts":${page.posts},"nextCursor":${JSON.stringify(nextCursor)}}`
 }
 
 /** One post, as the reader may see it. */
