@@ -1,3 +1,4 @@
+import { Socket } from 'node:net'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import { errors, json } from '#server/lib/responses.ts'
@@ -69,8 +70,11 @@ export const objectsRoutes = signedInRoutes(async (app) => {
       // the client could lose the answer with it.
       onResponse: async (request) => {
         if (request.raw.complete) return
+        const { socket } = request.raw
+        // A real connection (an injected request in the tests has none to end).
+        if (!(socket instanceof Socket)) return
         setTimeout(() => {
-          if (!request.raw.complete) request.raw.socket?.destroy()
+          if (!request.raw.complete) socket.destroy()
         }, UNREAD_BODY_LINGER_MS).unref()
       },
     },
