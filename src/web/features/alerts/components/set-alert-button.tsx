@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy } from 'react'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import { buttonClasses } from '#web/components/ui/button.ts'
+import { DialogButton } from '#web/components/ui/dialog-button.tsx'
 import { ALERT_TEXTS } from '../alert-texts.ts'
 
 // The dialog brings the form library and the contract's schemas (zod): loaded when first wanted.
@@ -13,28 +13,12 @@ const preload = () => {
 
 /** 'Set Alert' on the item page (spec 02 §1) and its dialog, for signed-in users. */
 export function SetAlertButton({ item }: { item: Pick<ItemDetail, 'id' | 'type' | 'number' | 'name'> }) {
-  const [open, setOpen] = useState(false)
-  const [wanted, setWanted] = useState(false)
   return (
-    <>
-      <button
-        type="button"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true)
-          setOpen(true)
-        }}
-        className={buttonClasses('secondary', 'md')}
-      >
-        <Bell aria-hidden="true" />
-        {ALERT_TEXTS.setAlert}
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <SetAlertDialog item={item} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      label={ALERT_TEXTS.setAlert}
+      icon={Bell}
+      preload={preload}
+      dialog={(state) => <SetAlertDialog item={item} {...state} />}
+    />
   )
 }

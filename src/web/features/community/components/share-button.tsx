@@ -1,6 +1,6 @@
 import { ImagePlus } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
-import { buttonClasses } from '#web/components/ui/button.ts'
+import { lazy } from 'react'
+import { DialogButton } from '#web/components/ui/dialog-button.tsx'
 import type { LinkedItem } from '../share-form.ts'
 
 const loadShareDialog = () => import('./share-dialog.tsx')
@@ -23,28 +23,13 @@ interface ShareButtonProps {
  * first time it is wanted, and then stays mounted, so a draft survives closing it by mistake.
  */
 export function ShareButton({ label, item, variant = 'primary' }: ShareButtonProps) {
-  const [open, setOpen] = useState(false)
-  const [wanted, setWanted] = useState(false)
   return (
-    <>
-      <button
-        type="button"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true)
-          setOpen(true)
-        }}
-        className={buttonClasses(variant, 'md')}
-      >
-        <ImagePlus aria-hidden="true" />
-        {label}
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ShareDialog open={open} onOpenChange={setOpen} title={label} item={item} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      label={label}
+      icon={ImagePlus}
+      variant={variant}
+      preload={preload}
+      dialog={(state) => <ShareDialog {...state} title={label} item={item} />}
+    />
   )
 }

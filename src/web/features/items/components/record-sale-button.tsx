@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy } from 'react'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import { type ButtonVariant, buttonClasses } from '#web/components/ui/button.ts'
+import type { ButtonVariant } from '#web/components/ui/button.ts'
+import { DialogButton } from '#web/components/ui/dialog-button.tsx'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 
 // The dialog brings the form library and the contract's schemas (zod): loaded when first wanted.
@@ -22,29 +23,15 @@ export function RecordSaleButton({
   className?: string
 }) {
   const { status } = useSession()
-  const [open, setOpen] = useState(false)
-  const [wanted, setWanted] = useState(false)
   if (status !== 'ready') return null
   return (
-    <>
-      <button
-        type="button"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true)
-          setOpen(true)
-        }}
-        className={buttonClasses(variant, 'md', className)}
-      >
-        <Plus aria-hidden="true" />
-        Record a sale
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <RecordSaleDialog item={item} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      label="Record a sale"
+      icon={Plus}
+      variant={variant}
+      className={className}
+      preload={preload}
+      dialog={(state) => <RecordSaleDialog item={item} {...state} />}
+    />
   )
 }
