@@ -15,12 +15,27 @@ const apiProject = (driver: 'pglite' | 'postgres') => ({
   },
 })
 
+/**
+ * Several real server processes on one PostgreSQL (ADR 021): only where a PostgreSQL server is given, since
+ * two processes cannot share an embedded PGlite.
+ */
+const instancesProject = {
+  test: {
+    name: 'instances',
+    include: ['test/instances/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    provide: { databaseDriver: 'postgres' as const },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+}
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
       apiProject('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres'), instancesProject] : []),
     ],
   },
 })

@@ -9,9 +9,12 @@ export interface LoadResult {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PATCH'
   path: string
-  /** `{{n}}` in it becomes the request's running number, so a write can be new every time. */
+  /**
+   * `{{n}}` in it becomes the request's running number, so a write can be new every time; `{{quantity}}` one
+   * of 1–3 that changes with it.
+   */
   body?: string
   headers?: Record<string, string>
 }
@@ -40,7 +43,7 @@ export async function drive(options: {
             ...request,
             method: spec.method,
             path: spec.path,
-            body: spec.body?.replaceAll('{{n}}', String(n)),
+            body: spec.body?.replaceAll('{{n}}', String(n)).replaceAll('{{quantity}}', String(1 + (n % 3))),
             headers: {
               ...request.headers,
               ...spec.headers,

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite] [--only <name part>]
- *   [--reuse]`
+ *   [--reuse] [--cold]`
+ * `--cold`: the rows no cache can flatter (thousands of distinct requests, the read cache off) instead.
  * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     sales: { type: 'string', default: '1000000' },
     /** Measure the PostgreSQL database an earlier run loaded, as it is now (its sales keep growing). */
     reuse: { type: 'boolean', default: false },
+    /** The cold rows (DESIGN §9) instead of the usual ones: distinct requests, the read cache off. */
+    cold: { type: 'boolean', default: false },
     /** Only the rows whose name contains this (e.g. --only sale). */
     only: { type: 'string' },
     'database-url': {
@@ -80,7 +83,7 @@ async function main() {
   // Upload processing needs no database or server: `--only upload` measures it alone, in seconds.
   uploadRows.push(...(await benchUploadProcessing(args.only, log)))
   const only = args.only
-  if (only && !scenarios.some((scenario) => scenario.name.includes(only))) {
+  if (only && !selectedScenarios().some((scenario) => scenario.name.includes(only))) {
     console.log(uploadProcessingTable(uploadRows).join('\n'))
     return
   }
@@ -102,7 +105,7 @@ async function main() {
 
   const postgresUrl = args.reuse ? args['database-url'] : await preparePostgres(args['database-url'])
   const sample = await loadOnPostgres(postgresUrl)
-  for (const cacheSeconds of [30, 0]) {
+  for (const cacheSeconds of cacheSettings()) {
     rows.push(
       ...(await measureServer(
         'PostgreSQL',
@@ -126,7 +129,7 @@ async function main() {
         ...(await benchAlertEvaluation(handle, sample.popularItemIds[0] as number)),
       })
       await handle.close()
-      for (const cacheSeconds of [30, 0]) {
+      for (const cacheSeconds of cacheSettings()) {
         rows.push(...(await measureServer('PGlite', { PGLITE_DIR: dir }, cacheSeconds, sample)))
       }
     } finally {
@@ -136,6 +139,12 @@ async function main() {
 
   printTable(helloResult, rows)
 }
+
+/** The usual rows, or with `--cold` the cold ones. */
+const selectedScenarios = () => scenarios.filter((scenario) => Boolean(scenario.cold) === args.cold)
+
+/** Each row runs with the read cache on (30 s) and off; a cold row only off, so nothing is ever served from memory. */
+const cacheSettings = () => (args.cold ? [0] : [30, 0])
 
 async function preparePostgres(url: string): Promise<string> {
   const target = new URL(url)
@@ -157,6 +166,7 @@ async function loadOnPostgres(url: string): Promise<CatalogueSample> {
   try {
     if (!args.reuse) await loadCatalogue(handle, Number(args.sales))
     await loadCommunity(handle)
+    await createBenchUsers(handle)
     const sample = await sampleCatalogue(handle)
     log('evaluating 10,000 alerts of one item')
     alertRows.push({
@@ -191,7 +201,7 @@ async function loadCatalogue(handle: DatabaseHandle, salesCount: number) {
   })
   log(`${handle.driver}: snapshots:rebuild ${JSON.stringify(rebuilt)} in ${seconds(rebuildStarted)} s`)
   await handle.db.execute(sql`vacuum analyze sales, price_snapshots, price_history, price_condition_stats`)
-  await createBenchUser(handle)
+  await createBenchUsers(handle)
 }
 
 /** The community feed's posts and likes (DESIGN §9: 100,000 posts), also into a reused database. */
@@ -209,15 +219,15 @@ const POSTS = 100_000
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
 const BENCH_USER = { email: 'bench@brickfolio.test', password: 'bench password 1' }
 
-const COLLECTORS = 20
+const COLLECTORS = 200
 const ENTRIES_PER_COLLECTOR = 1000
 const collectorEmail = (index: number) => `collector${index}@brickfolio.test`
 
 /**
  * A trusted member for the write scenarios and collectors with 1,000-entry collections, made before the
- * server starts (PGlite has one writer).
+ * server starts (PGlite has one writer). Those already there (`--reuse`) are kept as they are.
  */
-async function createBenchUser(handle: DatabaseHandle) {
+async function createBenchUsers(handle: DatabaseHandle) {
   const passwordHash = await hashPassword(BENCH_USER.password)
   await handle.db.execute(
     sql`insert into users (email, password_hash, is_trusted, onboarding_completed, profile_type)
@@ -228,8 +238,10 @@ async function createBenchUser(handle: DatabaseHandle) {
     const [user] = await queryRows<{ id: string }>(
       handle.db,
       sql`insert into users (email, password_hash, onboarding_completed, profile_type)
-        values (${collectorEmail(index)}, ${passwordHash}, true, 'collector') returning id`,
+        values (${collectorEmail(index)}, ${passwordHash}, true, 'collector')
+        on conflict (email) do nothing returning id`,
     )
+    if (!user) continue
     await handle.db.execute(
       sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
           purchase_date)
@@ -300,6 +312,21 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     handle.db,
     sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
   )
+  const coldItems = await queryRows<{ id: number; slug: string }>(
+    handle.db,
+    sql`select id, slug from items order by md5(id::text || 'cold') limit 5000`,
+  )
+  const everyThemeYear = await queryRows<{ themeId?: number; year?: number }>(
+    handle.db,
+    sql`select t.path[1] as "themeId", i.year from items i join themes t on t.id = i.theme_id
+      where i.type = 'set' group by grouping sets ((1, 2), (1), (2)) order by 1, 2`,
+  )
+  const entries = await queryRows<{ email: string; id: string }>(
+    handle.db,
+    sql`select distinct on (u.email) u.email, c.id from users u join collections c on c.user_id = u.id
+      where u.email like 'collector%@brickfolio.test' order by u.email, c.id`,
+  )
+  const entryOf = new Map(entries.map((row) => [row.email, row.id]))
   return {
     slugs: slugs.map((row) => row.slug),
     themeYears,
@@ -309,7 +336,41 @@ async function sampleCatalogue(handle: DatabaseHandle): Promise<CatalogueSample>
     setConditionId: condition?.id ?? 1,
     postCursors: postCursors.map((row) => String(row.id)),
     postItemIds: postItems.map((row) => row.id),
+    searchPrefixes: await searchPrefixes(handle),
+    everyThemeYear: everyThemeYear.map(({ themeId, year }) => ({
+      themeId: themeId ?? undefined,
+      year: year ?? undefined,
+    })),
+    coldItems,
+    collectorEntryIds: Array.from({ length: COLLECTORS }, (_, index) => {
+      const id = entryOf.get(collectorEmail(index))
+      if (!id) throw new Error(`${collectorEmail(index)} has no collection`)
+      return id
+    }),
   }
+}
+
+const SEARCH_PREFIXES = 5000
+
+/**
+ * What collectors type, keystroke by keystroke: prefixes (2–24 characters) of real set and minifigure names,
+ * and of set numbers (a fifth), in a stable pseudo-random order of items; each prefix once.
+ */
+async function searchPrefixes(handle: DatabaseHandle): Promise<string[]> {
+  const items = await queryRows<{ name: string; number: string }>(
+    handle.db,
+    sql`select name, number from items order by md5(id::text || 'prefixes') limit 3000`,
+  )
+  const prefixes = new Set<string>()
+  for (const [index, item] of items.entries()) {
+    const text = (index % 5 === 4 ? item.number : item.name).toLowerCase()
+    for (let length = 2; length <= Math.min(text.length, 24); length++) {
+      const prefix = text.slice(0, length).trim()
+      if (prefix.length >= 2) prefixes.add(prefix)
+      if (prefixes.size === SEARCH_PREFIXES) return [...prefixes]
+    }
+  }
+  return [...prefixes]
 }
 
 async function measureServer(
@@ -341,7 +402,7 @@ async function measureServer(
   const rows: Row[] = []
   try {
     const session = await signInAll(`http://127.0.0.1:${port}`)
-    for (const scenario of scenarios.filter((row) => !args.only || row.name.includes(args.only))) {
+    for (const scenario of selectedScenarios().filter((row) => !args.only || row.name.includes(args.only))) {
       const requests = scenario.requests(sample, session)
       const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'
       log(`${database}, cache ${cache}: ${scenario.name}`)

@@ -11,6 +11,8 @@ export interface Scenario {
   connections?: number
   /** A write row: sample freshness (commit → snapshot) while it runs. */
   freshness?: boolean
+  /** A `--cold` row (DESIGN §9): thousands of distinct requests, run with the read cache off. */
+  cold?: boolean
   requests: (sample: CatalogueSample, session: BenchSession) => RequestSpec[]
 }
 
@@ -27,6 +29,14 @@ export interface CatalogueSample {
   /** Posts to page on from (feed cursors), and items with community photos. */
   postCursors: string[]
   postItemIds: number[]
+  /** `--cold`: 5,000 distinct prefixes of real set and minifigure names and numbers, as typed. */
+  searchPrefixes: string[]
+  /** `--cold`: every root theme with each of its years, every root theme alone and every year alone. */
+  everyThemeYear: { themeId?: number; year?: number }[]
+  /** `--cold`: 5,000 different items. */
+  coldItems: { id: number; slug: string }[]
+  /** For each collector (`BenchSession.collectors`), one of their entries' ids: the cold row changes it. */
+  collectorEntryIds: string[]
 }
 
 export interface BenchSession {
@@ -159,6 +169,53 @@ export const scenarios: Scenario[] = [
           `/api/posts/feed?itemId=${sample.postItemIds[index % sample.postItemIds.length]}`,
         ].map((path) => ({ method: 'GET', path, headers: { cookie } }) as RequestSpec),
       ),
+  },
+  {
+    name: 'cold: search as you type, 5,000 prefixes',
+    budgetP99Ms: 15,
+    cold: true,
+    requests: ({ searchPrefixes }) =>
+      searchPrefixes.map((query) => get(`/api/search/items?query=${encodeURIComponent(query)}&limit=10`)),
+  },
+  {
+    name: 'cold: sets list over every theme and year',
+    budgetP99Ms: 20,
+    cold: true,
+    requests: ({ everyThemeYear }) =>
+      everyThemeYear.map(({ themeId, year }) =>
+        get(
+          `/api/items?type=set&limit=50&offset=0${themeId ? `&themeId=${themeId}` : ''}${year ? `&year=${year}` : ''}`,
+        ),
+      ),
+  },
+  {
+    name: 'cold: item detail, 5,000 items',
+    budgetP99Ms: 15,
+    cold: true,
+    requests: ({ coldItems }) => coldItems.map(({ slug }) => get(`/api/items/slug/${slug}`)),
+  },
+  {
+    name: 'cold: fair-price summary, 5,000 items',
+    budgetP99Ms: 15,
+    cold: true,
+    requests: ({ coldItems }) => coldItems.map(({ id }) => get(`/api/items/${id}/price-summary`)),
+  },
+  {
+    // Each of 200 collectors changes an entry, then reads their collection: the read can be served by nothing
+    // but the database as it is after the write.
+    name: 'cold: 200 collections of 1,000 entries, each read right after a change',
+    budgetP99Ms: 40,
+    cold: true,
+    requests: (sample, session) =>
+      session.collectors.flatMap((cookie, index) => [
+        {
+          method: 'PATCH',
+          path: `/api/collections/${sample.collectorEntryIds[index]}`,
+          headers: { cookie },
+          body: '{"quantity":{{quantity}}}',
+        },
+        { method: 'GET', path: '/api/collections', headers: { cookie } },
+      ]),
   },
   {
     name: 'record a sale (insert + enqueue; recomputed after commit)',

@@ -5,11 +5,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
 import { livenessSchema, readinessSchema } from '#shared/contract/health.ts'
-import type { Database } from './db/client.ts'
+import { type Database, notify } from './db/client.ts'
 import type { Listen } from './db/listener.ts'
 import { PriceRecomputeWorker } from './jobs/price-recompute.ts'
 import { nulFreeValidator } from './lib/nul-free-validator.ts'
-import { ReadCache } from './lib/read-cache.ts'
+import { READ_CACHE_CHANNEL, ReadCache } from './lib/read-cache.ts'
 import { errors, json } from './lib/responses.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { alertsStreamRoutes } from './modules/alerts/alerts.stream.routes.ts'
@@ -136,21 +136,41 @@ export async function buildApp(options: AppOptions) {
     },
   })
   app.decorate('priceRecompute', priceRecompute)
-  // Another instance's worker may recompute an item this one has cached answers of.
-  let unlistenRecomputed: (() => Promise<void>) | undefined
+  app.decorate(
+    'readCache',
+    new ReadCache({
+      ttlMs: options.readCacheTtlMs ?? 0,
+      announce: (scope) => notify(options.db, READ_CACHE_CHANNEL, scope),
+      onAnnounceError: (error) =>
+        app.log.warn(
+          { err: error },
+          'read cache: other instances not told of a change; they forget at their TTL',
+        ),
+    }),
+  )
+  // What another instance changed (ADR 021): a catalogue edit, an item's recomputed prices. Were the
+  // listening connection lost, what was said meanwhile is unknown, so everything is forgotten.
+  const unlisten: (() => Promise<void>)[] = []
   app.addHook('onReady', async () => {
-    unlistenRecomputed = await app
-      .listenTo(PRICES_RECOMPUTED_CHANNEL, (payload) =>
-        forgetPrices(app.readCache, recomputedItemIds(payload)),
-      )
-      .catch(() => undefined)
+    const forgetAll = () => app.readCache.forgetHere('')
+    for (const [channel, heard] of [
+      [READ_CACHE_CHANNEL, (prefix: string) => app.readCache.forgetHere(prefix)],
+      [
+        PRICES_RECOMPUTED_CHANNEL,
+        (payload: string) => forgetPrices(app.readCache, recomputedItemIds(payload)),
+      ],
+    ] as const) {
+      const stop = await app.listenTo(channel, heard, forgetAll).catch((error: unknown) => {
+        app.log.warn({ err: error }, `not listening on ${channel}: cached answers kept until their TTL`)
+      })
+      if (stop) unlisten.push(stop)
+    }
     if (options.recompute?.run ?? true) await priceRecompute.start()
   })
   app.addHook('onClose', async () => {
-    await unlistenRecomputed?.()
+    await Promise.all(unlisten.map((stop) => stop()))
     await priceRecompute.stop()
   })
-  app.decorate('readCache', new ReadCache(options.readCacheTtlMs ?? 0))
   app.decorate(
     'objectStorage',
     options.objectStorage ?? new LocalObjectStorage(path.join(tmpdir(), 'brickfolio-uploads')),

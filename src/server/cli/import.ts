@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../config.ts'
+import { notify } from '../db/client.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
+import { READ_CACHE_CHANNEL } from '../lib/read-cache.ts'
 import { importBricksetFile } from '../modules/imports/brickset-retail.ts'
 import type { RowProblem } from '../modules/imports/csv-source.ts'
 import { ImportFileError } from '../modules/imports/import-file-error.ts'
@@ -50,6 +52,8 @@ async function main(args: string[]): Promise<number> {
       })
       report(problems, { ...summary, byKind }, started)
     }
+    // Running servers forget their cached catalogue answers now rather than at their TTL (ADR 021).
+    await notify(database.db, READ_CACHE_CHANNEL, '')
     return 0
   } finally {
     await database.close()

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -91,6 +91,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     },
   }
+}
+
+/** NOTIFY every listener of `channel`, in every instance (this one included), once it commits. */
+export async function notify(db: Pick<Database, 'execute'>, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`)
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

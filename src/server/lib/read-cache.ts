@@ -3,39 +3,112 @@ import { LRUCache } from 'lru-cache'
 import { sendJsonText } from './responses.ts'
 
 /**
- * A short-lived cache of serialised read answers (catalogue lists, search, item pages).
- * Identical requests arriving together share one database query. Writes in this process call
- * `clear()`; other app instances see a change after at most `ttlMs` (ADR 002).
+ * The database channel on which an instance tells every instance (itself included) which cached answers a
+ * change made wrong: the payload is a scope (`CacheKey.scope`), or '' for all of them (ADR 021).
+ */
+export const READ_CACHE_CHANNEL = 'read_cache_forget'
+
+/**
+ * Where a cached answer lives: `scope` is what one change makes wrong at once (the catalogue, one item's
+ * prices); `key` tells the answers of a scope apart (route and query).
+ */
+export interface CacheKey {
+  scope: string
+  key: string
+}
+
+export interface ReadCacheOptions {
+  /** How long an answer may be served from memory; 0 turns the cache off. */
+  ttlMs: number
+  maxEntries?: number
+  /**
+   * Tells the other instances to forget a scope (a NOTIFY on READ_CACHE_CHANNEL, whose listener calls
+   * `forgetHere`). Without it only this instance forgets.
+   */
+  announce?: (scope: string) => Promise<void>
+  /** Told when an announcement could not be sent: the other instances keep the answers until their TTL. */
+  onAnnounceError?: (error: unknown) => void
+}
+
+/**
+ * A short-lived cache of serialised read answers (the catalogue's lists, search and item pages, an item's
+ * prices). Identical requests arriving together share one database query. A change forgets the answers it
+ * makes wrong in every instance (`forget`); the TTL only bounds what a lost announcement leaves (ADR 021).
+ * Nothing of one user's own (their collection, figures, alerts) is ever kept here.
  */
 export class ReadCache {
   private readonly entries: LRUCache<string, Promise<string>> | undefined
+  /** The entries of each scope, so that forgetting one item's prices costs that item's answers only. */
+  private readonly scopes = new Map<string, Set<string>>()
 
-  constructor(ttlMs: number, maxEntries = 10_000) {
-    this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs }) : undefined
+  constructor(private readonly options: ReadCacheOptions) {
+    this.entries =
+      options.ttlMs > 0
+        ? new LRUCache({
+            max: options.maxEntries ?? 10_000,
+            ttl: options.ttlMs,
+            dispose: (_value, entry, reason) => {
+              if (reason !== 'set') this.unindex(entry)
+            },
+          })
+        : undefined
   }
 
   /** The JSON text for `key`, loaded (and kept) when missing; a failed load is not kept. */
-  async json(key: string, load: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
-    const cached = this.entries?.get(key)
+  async json(key: CacheKey, load: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+    const entry = `${key.scope}\u0000${key.key}`
+    const cached = this.entries?.get(entry)
     if (cached) return { body: await cached, hit: true }
     const pending = load().then((value) => JSON.stringify(value))
-    this.entries?.set(key, pending)
+    if (this.entries) {
+      this.entries.set(entry, pending)
+      const scope = this.scopes.get(key.scope)
+      if (scope) scope.add(entry)
+      else this.scopes.set(key.scope, new Set([entry]))
+    }
     try {
       return { body: await pending, hit: false }
     } catch (error) {
-      this.entries?.delete(key)
+      this.entries?.delete(entry)
       throw error
     }
   }
 
-  clear(): void {
-    this.entries?.clear()
+  /**
+   * A committed change made the answers of `scope` ('' for all) wrong: forgotten here at once, and in every
+   * other instance when the announcement reaches it, before this change's answer is sent.
+   */
+  async forget(scope: string): Promise<void> {
+    this.forgetHere(scope)
+    try {
+      await this.options.announce?.(scope)
+    } catch (error) {
+      this.options.onAnnounceError?.(error)
+    }
   }
 
-  /** Forgets the answers whose keys start with `prefix`, e.g. one item's prices after a sale. */
-  forget(prefix: string): void {
+  /** Every answer, in every instance: a catalogue change (an item's name or picture shows everywhere). */
+  clear(): Promise<void> {
+    return this.forget('')
+  }
+
+  /** Forgets the answers of `scope` ('' for all) in this instance only: an announcement heard. */
+  forgetHere(scope: string): void {
     if (!this.entries) return
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key)
+    if (scope === '') {
+      this.entries.clear()
+      return
+    }
+    const entries = this.scopes.get(scope)
+    if (!entries) return
+    for (const entry of [...entries]) this.entries.delete(entry)
+  }
+
+  private unindex(entry: string): void {
+    const scope = entry.slice(0, entry.indexOf('\u0000'))
+    const entries = this.scopes.get(scope)
+    entries?.delete(entry)
+    if (entries?.size === 0) this.scopes.delete(scope)
   }
 }
 

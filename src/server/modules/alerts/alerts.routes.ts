@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errors, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
@@ -12,7 +11,6 @@ import {
   updateAlertBodySchema,
 } from '#shared/contract/alerts.ts'
 import { idParamsSchema } from '#shared/contract/common.ts'
-import { meCache } from '../me/me.cache.ts'
 import { changeAlert, createAlert, listAlerts, removeAlert } from './alerts.service.ts'
 import { markNotificationsRead, notificationPage } from './notifications.service.ts'
 
@@ -23,10 +21,6 @@ const badThreshold =
   'amount; the condition is not one of the item’s (BAD_REQUEST).'
 const duplicate =
   'The same alert (item, condition, direction, threshold) exists (CONFLICT), or the user has 500 (ALERT_LIMIT).'
-
-/** The profile's figures count active alerts: they are worked out again after a change. */
-const forgetStats = (app: FastifyInstance, request: FastifyRequest) =>
-  app.readCache.forget(meCache.stats(request.signedInUser()))
 
 /** Price alerts (spec 02 §7; issue 13): the signed-in user's own; another user's alert id answers 404. */
 export const alertsRoutes = signedInRoutes(async (app) => {
@@ -58,7 +52,6 @@ export const alertsRoutes = signedInRoutes(async (app) => {
     },
     async (request, reply) => {
       const alert = await createAlert({ db: app.db, owner: request.signedInUser(), body: request.body })
-      forgetStats(app, request)
       return reply.code(201).send(alert)
     },
   )
@@ -85,7 +78,6 @@ export const alertsRoutes = signedInRoutes(async (app) => {
         id: request.params.id,
         body: request.body,
       })
-      forgetStats(app, request)
       return alert
     },
   )
@@ -102,7 +94,6 @@ export const alertsRoutes = signedInRoutes(async (app) => {
     },
     async (request, reply) => {
       await removeAlert({ db: app.db, userId: request.signedInUser().id, id: request.params.id })
-      forgetStats(app, request)
       return reply.code(204).send()
     },
   )

@@ -1,12 +1,10 @@
 import type { Database } from '#server/db/client.ts'
 import { importedRowsMissingFrom } from '#server/db/imported-rows.ts'
 import { HttpError } from '#server/errors.ts'
-import type { ReadCache } from '#server/lib/read-cache.ts'
 import type { Grade, ItemType } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 import { toGbpOnDay } from '../fx/fx.service.ts'
-import { collectionCache } from './collections.cache.ts'
 import {
   allConditions,
   type ConditionRow,
@@ -183,9 +181,4 @@ export function importedHoldingsMissing({
   remove: boolean
 }): Promise<number> {
   return importedRowsMissingFrom(db, 'collections', { userId, source, kept, remove })
-}
-
-/** After an import: the user's cached collection answers are out of date. */
-export function forgetCollectionAnswers({ readCache, userId }: { readCache: ReadCache; userId: string }) {
-  readCache.forget(collectionCache.scope(userId))
 }

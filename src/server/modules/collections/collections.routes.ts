@@ -1,4 +1,3 @@
-import { sendCachedJson } from '#server/lib/read-cache.ts'
 import { errors, file, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
@@ -12,7 +11,6 @@ import {
   updateCollectionBodySchema,
 } from '#shared/contract/collections.ts'
 import { todayUtc } from '#shared/dates.ts'
-import { collectionCache } from './collections.cache.ts'
 import { collectionCsv, csvFileName } from './collections.csv.ts'
 import {
   addEntry,
@@ -43,15 +41,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
           response: { 200: json('The page and the whole collection’s summary', collectionPageSchema) },
         },
       },
-      async (request, reply) => {
-        const owner = request.signedInUser()
-        return sendCachedJson(
-          reply,
-          await app.readCache.json(collectionCache.page(owner, request.query), () =>
-            collectionPage({ db: app.db, owner, query: request.query }),
-          ),
-        )
-      },
+      async (request) => collectionPage({ db: app.db, owner: request.signedInUser(), query: request.query }),
     )
   }
 
@@ -71,7 +61,6 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     async (request, reply) => {
       const owner = request.signedInUser()
       const entry = await addEntry({ db: app.db, owner, body: request.body })
-      app.readCache.forget(collectionCache.scope(owner.id))
       return reply.code(201).send(entry)
     },
   )
@@ -94,7 +83,6 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     async (request) => {
       const owner = request.signedInUser()
       const entry = await changeEntry({ db: app.db, owner, id: request.params.id, body: request.body })
-      app.readCache.forget(collectionCache.scope(owner.id))
       return entry
     },
   )
@@ -112,7 +100,6 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     async (request, reply) => {
       const owner = request.signedInUser()
       await removeEntry({ db: app.db, owner, id: request.params.id })
-      app.readCache.forget(collectionCache.scope(owner.id))
       return reply.code(204).send()
     },
   )

@@ -1,7 +1,6 @@
 import type { Database } from '#server/db/client.ts'
 import { badRequest, forbidden, HttpError } from '#server/errors.ts'
 import type { ReadCache } from '#server/lib/read-cache.ts'
-import { forgetCollectionAnswers } from '#server/modules/collections/collections.import.service.ts'
 import type { ImportChoices, ImportPreview } from '#shared/contract/imports.ts'
 import type { ImportFormat, ImportTarget, UserRole } from '#shared/contract/values.ts'
 import { IMPORT_FORMAT_INFO } from '#shared/import-formats.ts'
@@ -303,7 +302,7 @@ async function writeFile(
     params.choices.replace && missing
       ? await params.db.transaction((tx) => missing({ ...run, db: tx }, pass.kept, true))
       : 0
-  forgetAnswers(params, run.target)
+  await forgetAnswers(params, run.target)
   const { counts } = pass
   return {
     importId,
@@ -320,12 +319,9 @@ async function writeFile(
   }
 }
 
-export function forgetAnswers(params: ImportParams, target: ImportTarget) {
-  if (!params.readCache) return
-  if (target === 'catalogue') params.readCache.clear()
-  else if (target === 'collection' && params.actor.userId) {
-    forgetCollectionAnswers({ readCache: params.readCache, userId: params.actor.userId })
-  }
+/** A catalogue import changes what every instance's cached catalogue answers say (collections are never cached). */
+export async function forgetAnswers(params: ImportParams, target: ImportTarget) {
+  if (target === 'catalogue') await params.readCache?.clear()
 }
 
 export function formatFields(format: ImportFormat, target: ImportTarget) {

@@ -130,7 +130,7 @@ export async function commitRebrickableDownloads(
   const result = await withDownloads(params, (dir) => importRebrickable({ db: params.db, dir }))
   const issues = issuesOf(result.problems)
   if (importId) await insertImportIssues(params.db, importId, issues)
-  forgetAnswers(params, 'catalogue')
+  await forgetAnswers(params, 'catalogue')
   const { summary } = result
   return {
     importId,

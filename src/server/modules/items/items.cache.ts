@@ -1,13 +1,16 @@
-import { cacheKey } from '#server/lib/read-cache.ts'
+import { type CacheKey, cacheKey } from '#server/lib/read-cache.ts'
 import type { ListItemsQuery, SearchItemsQuery } from '#shared/contract/catalogue.ts'
 
+/** One scope for the whole catalogue: an item's name or picture shows in lists, search and pages alike. */
+const catalogue = (key: string): CacheKey => ({ scope: 'catalogue', key })
+
 /**
- * Read-cache keys of the catalogue's answers (ADR 002). A catalogue write clears the whole cache: an item's
- * name or picture also shows in collections and search results.
+ * Read-cache keys of the catalogue's answers (ADR 021). A catalogue write clears the whole cache in every
+ * instance (`readCache.clear()`).
  */
 export const itemsCache = {
-  list: (query: ListItemsQuery) => cacheKey('items', query),
-  detail: (slug: string) => cacheKey('item', { slug }),
-  search: (query: SearchItemsQuery) => cacheKey('search', query),
-  minifigThemes: () => cacheKey('minifig-themes', {}),
+  list: (query: ListItemsQuery) => catalogue(cacheKey('items', query)),
+  detail: (slug: string) => catalogue(cacheKey('item', { slug })),
+  search: (query: SearchItemsQuery) => catalogue(cacheKey('search', query)),
+  minifigThemes: () => catalogue(cacheKey('minifig-themes', {})),
 }

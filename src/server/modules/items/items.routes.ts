@@ -121,7 +121,7 @@ const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createItem({ db: app.db, body: request.body, writer: request.signedInUser() })
-      app.readCache.clear()
+      await app.readCache.clear()
       return reply.code(201).send(created)
     },
   )
@@ -152,7 +152,7 @@ const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         writer: request.signedInUser(),
       })
-      app.readCache.clear()
+      await app.readCache.clear()
       return updated
     },
   )
@@ -176,7 +176,7 @@ const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeItem({ db: app.db, id: request.params.id, actor: request.signedInUser() })
-      app.readCache.clear()
+      await app.readCache.clear()
       return reply.code(204).send()
     },
   )

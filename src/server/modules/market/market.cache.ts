@@ -1,18 +1,24 @@
-import { cacheKey, type ReadCache } from '#server/lib/read-cache.ts'
+import { type CacheKey, cacheKey, type ReadCache } from '#server/lib/read-cache.ts'
 import type { PriceRange } from '#shared/contract/values.ts'
 
-const prices = (itemId: number) => `prices:${itemId}:`
+/** One item's price answers: what a sale of the item, or its recompute, makes wrong. */
+const prices = (itemId: number) => `prices:${itemId}`
 
-/** Read-cache keys of an item's price answers; a sale of the item forgets exactly them (`prices`). */
+/** Read-cache keys of an item's price answers (ADR 021). */
 export const marketCache = {
   prices,
-  summary: (itemId: number) => `${prices(itemId)}summary`,
-  byCondition: (itemId: number) => `${prices(itemId)}conditions`,
-  history: (itemId: number, query: { range: PriceRange; grade: 'new' | 'used' }) =>
-    cacheKey(`${prices(itemId)}history`, query),
+  summary: (itemId: number): CacheKey => ({ scope: prices(itemId), key: 'summary' }),
+  byCondition: (itemId: number): CacheKey => ({ scope: prices(itemId), key: 'conditions' }),
+  history: (itemId: number, query: { range: PriceRange; grade: 'new' | 'used' }): CacheKey => ({
+    scope: prices(itemId),
+    key: cacheKey('history', query),
+  }),
 }
 
-/** After a sale's recompute here or in another instance: those items' price answers are read again. */
+/**
+ * After a recompute here or in another instance (every instance hears PRICES_RECOMPUTED): those items' price
+ * answers are read again.
+ */
 export function forgetPrices(readCache: ReadCache, itemIds: readonly number[]): void {
-  for (const itemId of itemIds) readCache.forget(prices(itemId))
+  for (const itemId of itemIds) readCache.forgetHere(prices(itemId))
 }

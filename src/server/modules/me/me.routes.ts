@@ -1,10 +1,8 @@
-import { sendCachedJson } from '#server/lib/read-cache.ts'
 import { errors, json } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { userSchema } from '#shared/contract/auth.ts'
 import { updateProfileBodySchema, userStatsSchema } from '#shared/contract/me.ts'
 import { updateProfile } from '../auth/auth.service.ts'
-import { meCache } from './me.cache.ts'
 import { userStats } from './me.service.ts'
 
 const tags = ['Profile']
@@ -36,12 +34,6 @@ export const meRoutes = signedInRoutes(async (app) => {
         response: { 200: json('The figures', userStatsSchema) },
       },
     },
-    async (request, reply) => {
-      const user = request.signedInUser()
-      return sendCachedJson(
-        reply,
-        await app.readCache.json(meCache.stats(user), () => userStats({ db: app.db, user })),
-      )
-    },
+    async (request) => userStats({ db: app.db, user: request.signedInUser() }),
   )
 })

@@ -116,7 +116,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = signedInRoutes(async (app
         actor: request.signedInUser(),
       })
       // A new item: the catalogue's cached answers (lists, search) no longer hold.
-      app.readCache.clear()
+      await app.readCache.clear()
       return approved
     },
   )
