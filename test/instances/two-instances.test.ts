@@ -16,6 +16,7 @@ let cookie = ''
 
 interface Answer {
   status: number
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, each checked by the values it must hold
   body: any
   cache: string | null
 }

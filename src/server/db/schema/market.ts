@@ -53,6 +53,19 @@ export const collections = pgTable(
     importId: uuid().references(() => importJobs.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
     updatedAt: timestampDefaultNow(),
+    /*
+     * Copies that let one user's collection be valued from its own rows (ADR 021): the condition's grade, the
+     * item's type and theme, and the fair price of that grade. Never written by the app: database triggers
+     * (migration 0019) fill them as an entry is written, and follow the item, and its snapshot as prices are
+     * recomputed, in the same transaction.
+     */
+    grade: text(),
+    itemType: text(),
+    itemTheme: text(),
+    fairPriceGbp: money(),
+    previousFairPriceGbp: money(),
+    priceUpdatedAt: timestamp({ withTimezone: true }),
+    priceConfidence: text(),
   },
   (table) => [
     index('collections_user_idx').on(table.userId, table.createdAt),

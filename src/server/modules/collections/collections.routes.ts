@@ -1,4 +1,4 @@
-import { errors, file, json, noBody } from '#server/lib/responses.ts'
+import { errors, file, json, noBody, sendJsonText } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
   addCollectionBodySchema,
@@ -15,7 +15,7 @@ import { collectionCsv, csvFileName } from './collections.csv.ts'
 import {
   addEntry,
   changeEntry,
-  collectionPage,
+  collectionPageJson,
   exportEntries,
   portfolio,
   removeEntry,
@@ -41,7 +41,11 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
           response: { 200: json('The page and the whole collection’s summary', collectionPageSchema) },
         },
       },
-      async (request) => collectionPage({ db: app.db, owner: request.signedInUser(), query: request.query }),
+      async (request, reply) =>
+        sendJsonText(
+          reply,
+          await collectionPageJson({ db: app.db, owner: request.signedInUser(), query: request.query }),
+        ),
     )
   }
 

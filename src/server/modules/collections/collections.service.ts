@@ -3,7 +3,6 @@ import { badRequest, notFound } from '#server/errors.ts'
 import type {
   AddCollectionData,
   CollectionEntry,
-  CollectionPage,
   CollectionQuery,
   CollectionSummary,
   Portfolio,
@@ -20,6 +19,7 @@ import {
   deleteOwnEntry,
   type EntryFields,
   findCollectionPage,
+  findCollectionPageJson,
   findConditionByLabel,
   findEntry,
   findOwnEntry,
@@ -127,7 +127,8 @@ export async function removeEntry({ db, owner, id }: { db: Database; owner: Owne
   if (!(await deleteOwnEntry(db, owner.id, id))) throw notFound(ENTRY_NOT_FOUND)
 }
 
-export async function collectionPage({
+/** A page of the collection with the whole collection's summary, as the API's JSON text. */
+export async function collectionPageJson({
   db,
   owner,
   query,
@@ -135,8 +136,8 @@ export async function collectionPage({
   db: Database
   owner: Owner
   query: CollectionQuery
-}): Promise<CollectionPage> {
-  return findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
+}): Promise<string> {
+  return findCollectionPageJson(db, owner.id, query, await valuationFor(db, owner))
 }
 
 /** Totals over the whole collection; `lean` leaves out its most valuable themes (the profile's figures). */
