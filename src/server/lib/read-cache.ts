@@ -92,7 +92,11 @@ export class ReadCache {
     return this.forget('')
   }
 
-  /** Forgets the answers of `scope` ('' for all) in this instance only: an announcement heard. */
+  /**
+   * Forgets the answers of `scope` ('' for all) in this instance only: an announcement heard, or a change the
+   * other instances hear of by other means (a sale: its recompute's PRICES_RECOMPUTED, ADR 016, since a
+   * NOTIFY per sale would make sales commit one after the other).
+   */
   forgetHere(scope: string): void {
     if (!this.entries) return
     if (scope === '') {

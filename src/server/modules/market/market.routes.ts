@@ -141,7 +141,8 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const itemId = request.params.id
       const sale = await recordSale({ db: app.db, itemId, body: request.body, actor: request.signedInUser() })
-      await app.readCache.forget(marketCache.prices(itemId))
+      // Here at once ("updating"); the other instances when its recompute commits (ADR 021).
+      app.readCache.forgetHere(marketCache.prices(itemId))
       app.priceRecompute.changed()
       return reply.code(201).send(sale)
     },
@@ -166,7 +167,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sale = await verifySale({ db: app.db, id: request.params.id, actor: request.signedInUser() })
-      await app.readCache.forget(marketCache.prices(sale.itemId))
+      app.readCache.forgetHere(marketCache.prices(sale.itemId))
       app.priceRecompute.changed()
       return sale
     },
@@ -199,7 +200,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         actor: request.signedInUser(),
       })
-      await app.readCache.forget(marketCache.prices(sale.itemId))
+      app.readCache.forgetHere(marketCache.prices(sale.itemId))
       app.priceRecompute.changed()
       return sale
     },
@@ -227,7 +228,7 @@ const saleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         actor: request.signedInUser(),
       })
-      await app.readCache.forget(marketCache.prices(itemId))
+      app.readCache.forgetHere(marketCache.prices(itemId))
       app.priceRecompute.changed()
       return reply.code(204).send()
     },
