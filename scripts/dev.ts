@@ -1,7 +1,8 @@
 /**
  * Development with hot reload: the API under `tsx watch` on API_PORT (default 3001) and the Vite
  * dev server on PORT (default 3000), which proxies /api and /healthz to the API. Ctrl+C (SIGINT) or
- * SIGTERM stops both; if either exits on its own, the other is stopped too.
+ * SIGTERM stops both; if either exits on its own, the other is stopped too. The API logs one readable line
+ * per request (its standard output is this terminal, so LOG_FORMAT's `auto` picks the pretty format).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
@@ -32,22 +33,26 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   })
 }
 
-function stop(signal: NodeJS.Signals, code: number): void {
+/** Stops the children: with `signal`, or none when they were sent the same signal already. */
+function stop(signal: NodeJS.Signals | null, code: number): void {
   if (stopping) return
   stopping = true
   exitCode = code
   for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    if (signal && child.exitCode === null && child.signalCode === null) child.kill(signal)
   }
-  // A child that ignores the signal must not keep the terminal hostage.
+  // A child that ignores the signal must not keep the terminal hostage; the API drains for up to 10 s.
   setTimeout(() => {
     for (const child of children)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     process.exit(exitCode)
-  }, 5_000).unref()
+  }, 12_000).unref()
 }
 
-process.on('SIGINT', () => stop('SIGINT', 0))
+// Ctrl+C in a terminal reaches every process in its foreground group, the children included: passed on, it
+// would arrive twice (tsx watch kills the API at once on a second signal, and the API takes a second signal
+// as "exit now" rather than draining). A SIGINT sent to this process alone (no terminal) is passed on.
+process.on('SIGINT', () => stop(process.stdin.isTTY ? null : 'SIGINT', 0))
 process.on('SIGTERM', () => stop('SIGTERM', 0))
 
 console.log(`[dev] API on http://127.0.0.1:${apiPort}, web app on http://localhost:${webPort}`)

@@ -10,6 +10,7 @@ import type { Listen } from './db/listener.ts'
 import { PriceRecomputeWorker } from './jobs/price-recompute.ts'
 import { nulFreeValidator } from './lib/nul-free-validator.ts'
 import { READ_CACHE_CHANNEL, ReadCache } from './lib/read-cache.ts'
+import { RequestLogController } from './lib/request-log.ts'
 import { errors, json } from './lib/responses.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { alertsStreamRoutes } from './modules/alerts/alerts.stream.routes.ts'
@@ -41,6 +42,7 @@ import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { operationsPlugin } from './plugins/operations.ts'
 import { sameOriginPlugin } from './plugins/same-origin.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { registerWebApp } from './plugins/web-app.ts'
@@ -70,6 +72,8 @@ export interface AppOptions {
   /** Built web app to serve; omitted in API tests. */
   webDistDir?: string
   logger?: FastifyServerOptions['logger']
+  /** METRICS_TOKEN: GET /metrics answers only `Authorization: Bearer <token>`, and 404 without one. */
+  metricsToken?: string
   /** How long catalogue read answers may be served from memory; 0 turns the cache off. */
   readCacheTtlMs?: number
   /** Everyone may use the app (true), or only e-mails on the access list and admins. */
@@ -116,6 +120,7 @@ const DEFAULT_AUTH_LIMITS = { perIpPerMinute: 20, perSourcePer15Minutes: 10 }
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLogController(), // one line per request (lib/request-log.ts)
     trustProxy: trustProxySetting(options.trustProxy),
     bodyLimit: 1024 * 1024,
     // Slugs of long catalogue names exceed Fastify's default of 100 characters.
@@ -186,6 +191,7 @@ export async function buildApp(options: AppOptions) {
   // A running job ends between two batches and is run again at the next start (it is idempotent).
   app.addHook('onClose', async () => importJobs.stop())
   registerErrorHandling(app)
+  await app.register(operationsPlugin, { metricsToken: options.metricsToken })
 
   // Security headers (CSP and the rest), set on the raw response as each request begins. Built once here:
   // @fastify/helmet built helmet's middleware anew for every request, a few percent of a light answer.

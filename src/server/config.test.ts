@@ -64,6 +64,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALERT_DIGEST_HOUR_UTC: '24' })).toThrow(/ALERT_DIGEST_HOUR_UTC/)
   })
 
+  it('serves /metrics only with a token fit for a header, and logs pretty on a terminal unless told', () => {
+    const bare = loadConfig({})
+    expect(bare.METRICS_TOKEN).toBeUndefined()
+    expect(bare.LOG_FORMAT).toBe('auto')
+    const token = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6'
+    expect(loadConfig({ METRICS_TOKEN: token, LOG_FORMAT: 'json' })).toMatchObject({
+      METRICS_TOKEN: token,
+      LOG_FORMAT: 'json',
+    })
+    for (const bad of [
+      'short',
+      'fifteen-chars-x',
+      'has a space in it here',
+      'tab\tinside-the-token-here',
+      'ünïcødé-tokens-are-out',
+    ]) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(
+        /METRICS_TOKEN: must be at least 16 visible characters without spaces/,
+      )
+    }
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
+  })
+
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError)
     try {

@@ -117,6 +117,19 @@ const configSchema = z.object({
   /** Sign-in and sign-up attempts allowed per IP address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines as JSON, or pretty for a person; `auto`: pretty when standard output is a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /**
+   * The bearer token Prometheus scrapes /metrics with; without it /metrics does not exist (404). A header
+   * value: 16 or more visible characters, no spaces.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, {
+      message:
+        'must be at least 16 visible characters without spaces, e.g. the output of openssl rand -hex 32',
+    })
+    .optional(),
   /** Where uploaded and downloaded import files wait while they are imported (ADR 013). */
   IMPORT_DIR: z.string().min(1).default('./data/imports'),
   /**

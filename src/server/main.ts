@@ -7,12 +7,17 @@ import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
 import { startSessionCleanup } from './jobs/session-cleanup.ts'
 import { startUploadCleanup } from './jobs/upload-cleanup.ts'
-import { loggerOptions } from './lib/logger.ts'
+import { logFormat, loggerOptions } from './lib/logger.ts'
+import { checkPortFree, PortUnavailableError, portProblem } from './lib/port-check.ts'
+import { stopOnSignals } from './lib/shutdown.ts'
 import { smtpTransport } from './modules/mail/mail.transport.ts'
 import { objectStorageFromConfig } from './modules/objects/storage-from-config.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // A busy port is told in one sentence before the database is opened (PGlite's data dir created and locked,
+  // migrations run), not after.
+  await checkPortFree({ port: config.PORT, host: config.HOST })
   // PostgreSQL may still be starting beside the app (a container, a failover): wait for it rather than
   // exit, for DB_WAIT_AT_START_SECONDS. Once serving, an outage is answered 503 and never ends the process.
   const database = await openConfiguredDatabase(config, {
@@ -25,7 +30,8 @@ async function main(): Promise<void> {
     db: database.db,
     listen: database.listen,
     webDistDir: config.WEB_DIST_DIR,
-    logger: loggerOptions({ level: config.LOG_LEVEL }),
+    logger: loggerOptions({ level: config.LOG_LEVEL, format: logFormat(config.LOG_FORMAT) }),
+    metricsToken: config.METRICS_TOKEN,
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
@@ -44,13 +50,21 @@ async function main(): Promise<void> {
           }
         : undefined,
   })
-  const stopSessionCleanup = startSessionCleanup({ db: database.db, log: app.log })
-  const stopUploadCleanup = startUploadCleanup({ db: database.db, storage: objectStorage, log: app.log })
+  // Every job reports its runs to the same place: /metrics counts them.
+  const runs = app.jobRuns
+  const stopSessionCleanup = startSessionCleanup({ db: database.db, log: app.log, runs })
+  const stopUploadCleanup = startUploadCleanup({
+    db: database.db,
+    storage: objectStorage,
+    log: app.log,
+    runs,
+  })
   const stopFxRefresh = startFxRefresh({
     db: database.db,
     url: config.FX_API_URL,
     intervalMs: config.FX_REFRESH_MINUTES * 60_000,
     log: app.log,
+    runs,
   })
   const feeds = feedSettingsFromConfig(config)
   const stopMarketFeeds = feeds
@@ -59,6 +73,7 @@ async function main(): Promise<void> {
         feeds,
         intervalMs: config.FEEDS_INTERVAL_MINUTES * 60_000,
         log: app.log,
+        runs,
       })
     : async () => {}
   // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
@@ -73,29 +88,36 @@ async function main(): Promise<void> {
         links: { baseUrl: publicBaseUrl(config) },
         digestHourUtc: config.ALERT_DIGEST_HOUR_UTC,
         log: app.log,
+        runs,
       })
     : undefined
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    stopFxRefresh()
-    await stopMarketFeeds()
-    stopSessionCleanup()
-    await stopUploadCleanup()
-    await alertMailer?.stop()
+  const stopAll = async () => {
+    // The server and the periodic jobs at once. app.close stops accepting connections, ends the live
+    // notification streams, waits for the requests in flight, then stops the price recompute worker and the
+    // import jobs (its onClose hooks); the jobs end their run under way. The database closes last.
+    await Promise.all([
+      app.close(),
+      stopMarketFeeds(),
+      stopUploadCleanup(),
+      alertMailer?.stop(),
+      stopFxRefresh(),
+      stopSessionCleanup(),
+    ])
     transport?.close()
-    await app.close()
     objectStorage.close()
     await database.close()
-    process.exit(0)
   }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  stopOnSignals({ log: app.log, stop: stopAll })
 
-  await app.listen({ port: config.PORT, host: config.HOST })
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST })
+  } catch (error) {
+    // Taken since the check at the start: stop what started, then say so as the check would have.
+    await stopAll().catch(() => {})
+    const problem = portProblem(error, config.PORT)
+    throw problem ? new PortUnavailableError(problem) : error
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`
   app.log.info(
     `Brickfolio is serving http://localhost:${config.PORT} on ${where}; photos in ${objectStorage.description}`,
@@ -103,7 +125,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof PortUnavailableError) {
     console.error(error.message)
   } else if (error instanceof DataDirInUseError) {
     console.error(`${error.message} Stop it first, or give this server a PGLITE_DIR of its own.`)

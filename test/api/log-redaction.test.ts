@@ -74,4 +74,31 @@ describe('log lines never hold secrets or the values a query was run with', () =
     expect(log).not.toContain('authorization-code-secret')
     expect(log).not.toContain('state-secret')
   })
+
+  it('logs one line per request, when answered: method, URL, status and time, without cookies or tokens', async () => {
+    const from = lines.length
+    const response = await app.inject({
+      url: '/api/items/not-a-number/price-summary?token=link-token-secret&range=all',
+      headers: { cookie: 'bf_session=cookie-value-secret', authorization: 'Bearer bearer-value-secret' },
+    })
+    expect(response.statusCode).toBe(400)
+    const entries = lines.slice(from).map((line) => JSON.parse(line))
+    // Fastify's own two lines ("incoming request", "request completed") are gone.
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      expect.stringMatching(
+        /^GET \/api\/items\/not-a-number\/price-summary\?token=%5Bredacted%5D&range=all 400 \d+(\.\d)? ms$/,
+      ),
+    ])
+    expect(entries[0]).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      route: '/api/items/:id/price-summary',
+      req: { method: 'GET', url: '/api/items/not-a-number/price-summary?token=%5Bredacted%5D&range=all' },
+      res: { statusCode: 400 },
+      responseTime: expect.any(Number),
+    })
+    expect(entries[0].req.headers).toBeUndefined()
+    const log = lines.slice(from).join('\n')
+    expect(log).not.toMatch(/link-token-secret|cookie-value-secret|bearer-value-secret/)
+  })
 })

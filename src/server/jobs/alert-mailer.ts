@@ -10,6 +10,7 @@ import {
   settleUnsendableAlertMail,
 } from '../modules/mail/alert-mail.service.ts'
 import type { MailTransport } from '../modules/mail/mail.transport.ts'
+import { type JobRuns, reportRun } from './job-runs.ts'
 
 export interface AlertMailerOptions {
   db: Database
@@ -26,6 +27,8 @@ export interface AlertMailerOptions {
   maxRetryMs?: number
   /** The clock the digest time is read from (tests move it to the next day). */
   now?: () => Date
+  /** Where each pass is reported (metrics). */
+  runs?: JobRuns
 }
 
 export interface AlertMailer {
@@ -57,7 +60,7 @@ export async function startAlertMailer(options: AlertMailerOptions): Promise<Ale
   let running: Promise<PassOutcome | undefined> = Promise.resolve(undefined)
   let queued = false
 
-  const pass = async (): Promise<PassOutcome> => {
+  const sendAndSettle = async (): Promise<PassOutcome> => {
     const at = now()
     const settled = await settleUnsendableAlertMail({ db, now: at })
     const immediate = await sendImmediateAlertMail({ db, transport, links, now: at })
@@ -74,6 +77,14 @@ export async function startAlertMailer(options: AlertMailerOptions): Promise<Ale
       log.info({ immediate: immediate.sent, digest: digest.sent }, 'alert e-mails sent')
     return { immediate, digest, settled }
   }
+
+  const pass = (): Promise<PassOutcome> =>
+    reportRun(
+      options.runs,
+      'alert_mailer',
+      sendAndSettle,
+      (outcome) => (outcome.immediate.error ?? outcome.digest.error) !== undefined,
+    )
 
   let retryTimer: NodeJS.Timeout | undefined
   const backOff = (error: unknown, what: string) => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { type FeedSettings, runMarketFeeds } from '../modules/feeds/feeds.service.ts'
+import { type JobRuns, reportRun } from './job-runs.ts'
 
 /**
  * Runs the market feeds now and then every `intervalMs` (each run under the feeds' advisory lock, so of
@@ -14,11 +15,13 @@ export function startMarketFeeds({
   feeds,
   intervalMs,
   log,
+  runs,
 }: {
   db: Database
   feeds: FeedSettings
   intervalMs: number
   log: FastifyBaseLogger
+  runs?: JobRuns
 }): () => Promise<void> {
   const stopping = new AbortController()
   let running: Promise<void> | null = null
@@ -30,7 +33,9 @@ export function startMarketFeeds({
   }
   const once = async () => {
     try {
-      const outcome = await runMarketFeeds({ db, feeds, signal: stopping.signal })
+      const outcome = await reportRun(runs, 'market_feeds', () =>
+        runMarketFeeds({ db, feeds, signal: stopping.signal }),
+      )
       if (outcome.status === 'skipped') log.debug({ outcome }, 'market feeds')
       else log.info({ outcome }, 'market feeds run')
     } catch (error) {

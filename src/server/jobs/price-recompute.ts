@@ -8,6 +8,7 @@ import {
   recomputeQueuedPrices,
   wakeRecomputeWorkers,
 } from '../modules/market/market.recompute.ts'
+import { type JobRuns, reportRun } from './job-runs.ts'
 
 /** Other instances are told of new changes at most this often (they also poll). */
 const ANNOUNCE_EVERY_MS = 100
@@ -28,6 +29,8 @@ export interface PriceRecomputeOptions {
   batchSize?: number
   /** Hears each pass that recomputed something (the bench measures freshness with it). */
   onPass?: (pass: RecomputePass) => void
+  /** Where every pass is reported (metrics); also set later with `reportRunsTo`. */
+  runs?: JobRuns
 }
 
 /**
@@ -42,7 +45,16 @@ export class PriceRecomputeWorker {
   private woken = false
   private unlisten: (() => Promise<void>) | undefined
 
-  constructor(private readonly options: PriceRecomputeOptions) {}
+  private runs: JobRuns | undefined
+
+  constructor(private readonly options: PriceRecomputeOptions) {
+    this.runs = options.runs
+  }
+
+  /** Reports every pass from now on to `runs`: the app builds its worker before its metrics plugin. */
+  reportRunsTo(runs: JobRuns): void {
+    this.runs = runs
+  }
 
   async start(): Promise<void> {
     if (this.running) return
@@ -113,7 +125,12 @@ export class PriceRecomputeWorker {
   }
 
   private async pass(): Promise<RecomputePass> {
-    const pass = await recomputeQueuedPrices({ db: this.options.db, limit: this.options.batchSize })
+    const pass = await reportRun(
+      this.runs,
+      'price_recompute',
+      () => recomputeQueuedPrices({ db: this.options.db, limit: this.options.batchSize }),
+      (done) => done.failed.length > 0,
+    )
     if (pass.recomputed > 0) this.options.onPass?.(pass)
     if (pass.batchError !== undefined)
       this.options.log.warn({ err: pass.batchError }, 'price recompute: a batch failed; done pair by pair')

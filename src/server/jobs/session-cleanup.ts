@@ -2,14 +2,23 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/client.ts'
 import { deleteExpiredSessions } from '../modules/auth/sessions.repo.ts'
 import { SESSION_LIFETIME } from '../modules/auth/sessions.service.ts'
+import { type JobRuns, reportRun } from './job-runs.ts'
 
 const SIX_HOURS_MS = 6 * 60 * 60 * 1000
 
 /** Deletes expired sessions (past either end) now and every six hours (an expired row is already ignored; this keeps the table small). */
-export function startSessionCleanup({ db, log }: { db: Database; log: FastifyBaseLogger }): () => void {
+export function startSessionCleanup({
+  db,
+  log,
+  runs,
+}: {
+  db: Database
+  log: FastifyBaseLogger
+  runs?: JobRuns
+}): () => void {
   const run = () =>
-    deleteExpiredSessions(db, SESSION_LIFETIME).catch((error: unknown) =>
-      log.warn({ err: error }, 'expired sessions not cleaned up'),
+    reportRun(runs, 'session_cleanup', () => deleteExpiredSessions(db, SESSION_LIFETIME)).catch(
+      (error: unknown) => log.warn({ err: error }, 'expired sessions not cleaned up'),
     )
   void run()
   const timer = setInterval(() => void run(), SIX_HOURS_MS)

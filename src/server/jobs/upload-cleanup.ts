@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/client.ts'
 import type { ObjectStorage } from '../modules/objects/object-storage.ts'
 import { removeUnusedUploads } from '../modules/objects/objects.service.ts'
+import { type JobRuns, reportRun } from './job-runs.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -14,16 +15,18 @@ export function startUploadCleanup({
   storage,
   log,
   intervalMs = HOUR_MS,
+  runs,
 }: {
   db: Database
   storage: ObjectStorage
   log: FastifyBaseLogger
   intervalMs?: number
+  runs?: JobRuns
 }): () => Promise<void> {
   let running: Promise<void> | null = null
   const run = async () => {
     if (running) return
-    running = removeUnusedUploads({ db, storage, log })
+    running = reportRun(runs, 'upload_cleanup', () => removeUnusedUploads({ db, storage, log }))
       .then((outcome) => {
         if (outcome.status === 'ran' && outcome.removed > 0) log.info({ outcome }, 'unused uploads removed')
         else log.debug({ outcome }, 'upload cleanup')

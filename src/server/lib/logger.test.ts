@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { loggerOptions } from './logger.ts'
+import { type LogFormat, logFormat, loggerOptions } from './logger.ts'
 
-function capturingLogger() {
+function capturingLogger(format?: LogFormat) {
   const lines: string[] = []
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -11,7 +11,7 @@ function capturingLogger() {
       done()
     },
   })
-  const app = Fastify({ logger: loggerOptions({ level: 'info', stream }) })
+  const app = Fastify({ logger: loggerOptions({ level: 'info', format, stream }) })
   return { log: app.log, text: () => lines.join('') }
 }
 
@@ -54,5 +54,31 @@ describe('the logger', () => {
     log.info({ req: { headers: { cookie: 'bf_session=abc123' } } }, 'a request')
     log.info({ headers: { authorization: 'Bearer xyz789' }, body: { password: 'hunter22' } }, 'a call')
     expect(text()).not.toMatch(/abc123|xyz789|hunter22/)
+  })
+
+  it('writes lines for a person when the format is pretty: time, level and message, still without secrets', () => {
+    const { log, text } = capturingLogger('pretty')
+    log.info(
+      {
+        reqId: 'req-1',
+        req: { method: 'GET', url: '/healthz' },
+        res: { statusCode: 200 },
+        responseTime: 1.2,
+      },
+      'GET /healthz 200 1.2 ms',
+    )
+    log.error({ err: failedQuery() }, 'request failed')
+    const [requestLine, errorLine] = text().split('\n')
+    expect(requestLine).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] .*INFO.*: .*GET \/healthz 200 1\.2 ms.*$/)
+    expect(errorLine).toMatch(/ERROR.*request failed/)
+    expect(text()).not.toContain('"level"')
+    expect(text()).not.toContain('ada@example.com')
+  })
+
+  it('is pretty on a terminal and JSON otherwise, unless LOG_FORMAT says which', () => {
+    expect(logFormat('auto', true)).toBe('pretty')
+    expect(logFormat('auto', false)).toBe('json')
+    expect(logFormat('json', true)).toBe('json')
+    expect(logFormat('pretty', false)).toBe('pretty')
   })
 })

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
+import { prettyFactory } from 'pino-pretty'
 
 const REDACTED = '[redacted]'
 
@@ -15,18 +16,48 @@ const PARAMS_IN_TEXT = /\nparams: [\s\S]*$/
 /** Query-string parameters that carry secrets (OpenID Connect's callback, tokens in links). */
 const SECRET_QUERY_PARAMS = ['code', 'state', 'token', 'access_token', 'id_token', 'password']
 
+/** How log lines are written: one JSON object per line, or for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty'
+
+/** LOG_FORMAT's `auto`: pretty when standard output is a terminal (npm start, npm run dev), else JSON. */
+export function logFormat(
+  setting: LogFormat | 'auto',
+  isTerminal = Boolean(process.stdout.isTTY),
+): LogFormat {
+  return setting === 'auto' ? (isTerminal ? 'pretty' : 'json') : setting
+}
+
+/**
+ * Fields the pretty format leaves out: the request line's message already says method, URL, status and time
+ * (plugins/request-log.ts), and the process and host are the terminal's own. JSON lines keep them all.
+ */
+const NOT_PRETTY = 'pid,hostname,reqId,req,res,route,responseTime'
+
+/**
+ * The pretty format as a destination: each JSON line formatted and written at once (synchronously, so the
+ * last line before an exit is not lost, as it could be through pino-pretty's stream or a worker thread).
+ */
+function prettyDestination(stream: NodeJS.WritableStream): { write: (line: string) => void } {
+  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: NOT_PRETTY })
+  return { write: (line) => void stream.write(prettify(line)) }
+}
+
 /**
  * The server's logger (DESIGN §8: secrets and query parameters never logged): errors without the values of
  * their queries, messages without drizzle's params, request lines without secret query-string values, and
- * cookies, authorization headers and passwords redacted wherever an object carrying them is logged.
+ * cookies, authorization headers and passwords redacted wherever an object carrying them is logged. Writes
+ * JSON lines, or with `format: 'pretty'` lines for a terminal; to standard output unless given a stream.
  */
 export function loggerOptions(options: {
   level: string
+  format?: LogFormat
   stream?: NodeJS.WritableStream
 }): FastifyServerOptions['logger'] {
+  const stream =
+    options.format === 'pretty' ? prettyDestination(options.stream ?? process.stdout) : options.stream
   return {
     level: options.level,
-    ...(options.stream ? { stream: options.stream } : {}),
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -67,7 +98,8 @@ function serializeRequest(request: RequestLike): Record<string, unknown> {
 
 const withoutParams = (text: string) => text.replace(PARAMS_IN_TEXT, `\nparams: ${REDACTED}`)
 
-function withoutSecretQuery(url: string): string {
+/** The URL with the values of its secret query-string parameters (`code`, `state`, `token`…) redacted. */
+export function withoutSecretQuery(url: string): string {
   const start = url.indexOf('?')
   if (start === -1) return url
   const query = new URLSearchParams(url.slice(start + 1))
