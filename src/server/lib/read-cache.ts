@@ -40,6 +40,7 @@ export class ReadCache {
   private readonly entries: LRUCache<string, Promise<string>> | undefined
   /** The entries of each scope, so that forgetting one item's prices costs that item's answers only. */
   private readonly scopes = new Map<string, Set<string>>()
+  private readonly forgetListeners: ((scope: string) => void)[] = []
 
   constructor(private readonly options: ReadCacheOptions) {
     this.entries =
@@ -79,12 +80,18 @@ export class ReadCache {
    * other instance when the announcement reaches it, before this change's answer is sent.
    */
   async forget(scope: string): Promise<void> {
+    for (const listener of this.forgetListeners) listener(scope)
     this.forgetHere(scope)
     try {
       await this.options.announce?.(scope)
     } catch (error) {
       this.options.onAnnounceError?.(error)
     }
+  }
+
+  /** Also told, at once, of each change made in this instance (the catalogue's index, ADR 021). */
+  onForget(listener: (scope: string) => void): void {
+    this.forgetListeners.push(listener)
   }
 
   /** Every answer, in every instance: a catalogue change (an item's name or picture shows everywhere). */

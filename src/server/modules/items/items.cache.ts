@@ -2,7 +2,8 @@ import { type CacheKey, cacheKey } from '#server/lib/read-cache.ts'
 import type { ListItemsQuery, SearchItemsQuery } from '#shared/contract/catalogue.ts'
 
 /** One scope for the whole catalogue: an item's name or picture shows in lists, search and pages alike. */
-const catalogue = (key: string): CacheKey => ({ scope: 'catalogue', key })
+export const CATALOGUE_SCOPE = 'catalogue'
+const catalogue = (key: string): CacheKey => ({ scope: CATALOGUE_SCOPE, key })
 
 /**
  * Read-cache keys of the catalogue's answers (ADR 021). A catalogue write clears the whole cache in every

@@ -14,6 +14,7 @@ import {
   slugParamsSchema,
 } from '#shared/contract/catalogue.ts'
 import { itemsCache } from './items.cache.ts'
+import { followCatalogue } from './items.index.live.ts'
 import { getItemDetail, listCatalogue, minifigThemes, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
@@ -24,8 +25,12 @@ const badVariant =
   'variantOf names the item itself or no item, or the retail price comes to more than 99999999.99 in ' +
   'pounds (BAD_REQUEST).'
 
-/** The catalogue: public reads (cached, ADR 002) and signed-in writes. */
+/**
+ * The catalogue: public reads (cached, ADR 002; lists and search chosen by the in-memory index, ADR 021) and
+ * signed-in writes.
+ */
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = followCatalogue(app)
   app.get(
     '/items',
     {
@@ -39,8 +44,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCachedJson(
         reply,
-        await app.readCache.json(itemsCache.list(request.query), () =>
-          listCatalogue({ db: app.db, query: request.query }),
+        await app.readCache.json(itemsCache.list(request.query), async () =>
+          listCatalogue({ catalogue: await catalogue.current(), query: request.query }),
         ),
       ),
   )
@@ -80,8 +85,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCachedJson(
         reply,
-        await app.readCache.json(itemsCache.search(request.query), () =>
-          searchCatalogue({ db: app.db, query: request.query }),
+        await app.readCache.json(itemsCache.search(request.query), async () =>
+          searchCatalogue({ catalogue: await catalogue.current(), query: request.query }),
         ),
       ),
   )

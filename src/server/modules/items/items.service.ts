@@ -1,17 +1,26 @@
 import type { Database } from '#server/db/client.ts'
 import { notFound } from '#server/errors.ts'
 import type {
+  Item,
   ItemDetail,
   ListItemsQuery,
   SearchItemsQuery,
   SearchResult,
 } from '#shared/contract/catalogue.ts'
-import { findItemBySlug, listItems, minifigThemeNames, searchItems } from './items.repo.ts'
+import type { Catalogue } from './items.index.rows.ts'
+import { findItemBySlug, minifigThemeNames } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
-export async function listCatalogue({ db, query }: { db: Database; query: ListItemsQuery }) {
-  if (query.query) return searchItems(db, searchTerms(query.query), query)
-  return listItems(db, query)
+/** A list page or, with `query`, ranked search: chosen, counted and shown from memory (ADR 021). */
+export function listCatalogue({ catalogue, query }: { catalogue: Catalogue; query: ListItemsQuery }): {
+  items: Item[]
+  total: number
+} {
+  const { index } = catalogue
+  const { ids, total } = query.query
+    ? index.search(searchTerms(query.query), query, query.offset, query.limit)
+    : index.list(query, query.offset, query.limit)
+  return { items: catalogue.items(ids), total }
 }
 
 /** The minifigures' theme filter, from every minifigure in the catalogue (not a page of them). */
@@ -19,14 +28,10 @@ export function minifigThemes({ db }: { db: Database }): Promise<string[]> {
   return minifigThemeNames(db)
 }
 
-export async function searchCatalogue({
-  db,
-  query,
-}: {
-  db: Database
-  query: SearchItemsQuery
-}): Promise<{ results: SearchResult[] }> {
-  const { items } = await searchItems(db, searchTerms(query.query), { limit: query.limit, offset: 0 })
+export function searchCatalogue({ catalogue, query }: { catalogue: Catalogue; query: SearchItemsQuery }): {
+  results: SearchResult[]
+} {
+  const items = catalogue.items(catalogue.index.best(searchTerms(query.query), query.limit))
   return {
     results: items.map((item) => ({
       id: item.id,

@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import { READ_CACHE_CHANNEL } from '#server/lib/read-cache.ts'
+import type { Item } from '#shared/contract/catalogue.ts'
+import { CATALOGUE_SCOPE } from './items.cache.ts'
+import {
+  aliasRows,
+  type CatalogueLoad,
+  catalogueChanges,
+  itemIds,
+  linkRows,
+  listOrder,
+  loadCatalogue,
+  priceRows,
+  type TableCounts,
+  themeRows,
+} from './items.index.repo.ts'
+import { Catalogue, itemRows, type StoredItem } from './items.index.rows.ts'
+import { CatalogueIndex } from './items.index.ts'
+
+/** After a failed refresh, reads keep the catalogue they have for this long before one tries again. */
+const RETRY_AFTER_MS = 1000
+
+/** The rows the catalogue was built from, kept to apply changes to. */
+type Kept = Omit<CatalogueLoad, 'items'> & { items: Map<number, StoredItem>; rows: Map<number, Item> }
+
+/**
+ * This instance's catalogue in memory, kept current (ADR 021). A change — made here or announced by another
+ * instance — is told with `changed()`; the catalogue then reads only what was written since it last read (by
+ * transaction id, items.index.repo.ts) and builds its index anew if anything it holds changed. A read asks for
+ * `current()`, which waits for that catch-up, so that a change is in the next answer. Were the refresh to fail,
+ * reads keep the catalogue they have (and one tries again a second later) rather than fail.
+ */
+export class LiveCatalogue {
+  private catalogue: Catalogue | undefined
+  private kept: Kept | undefined
+  /** Changes told, and how many of them the catalogue has caught up with. */
+  private told = 0
+  private caughtUp = 0
+  private catchingUp: Promise<void> | undefined
+  /** When the last catch-up failed, while the next has not succeeded. */
+  private failedAt: number | undefined
+
+  constructor(private readonly options: { db: Database; log: FastifyBaseLogger }) {}
+
+  /** Reads the whole catalogue (at start). */
+  async load(): Promise<void> {
+    await this.catchUp()
+  }
+
+  /** Something in the catalogue changed: the catalogue catches up now, and reads wait for it. */
+  changed(): void {
+    this.told++
+    if (this.catalogue) this.catchUp().catch(() => {}) // logged in catchUpNow; reads see the failure themselves
+  }
+
+  /**
+   * The catalogue with every change told so far. While the database fails, the last one read, at once: reads
+   * do not wait on a database that does not answer, and one tries again each second.
+   */
+  async current(): Promise<Catalogue> {
+    const catalogue = this.catalogue
+    if (catalogue && this.caughtUp === this.told) return catalogue
+    if (catalogue && this.failedAt !== undefined) {
+      if (performance.now() - this.failedAt >= RETRY_AFTER_MS) this.catchUp().catch(() => {})
+      return catalogue
+    }
+    try {
+      await this.catchUp()
+    } catch (error) {
+      if (!catalogue) throw error
+    }
+    return this.catalogue ?? (catalogue as Catalogue)
+  }
+
+  private catchUp(): Promise<void> {
+    this.catchingUp ??= this.catchUpNow().finally(() => {
+      this.catchingUp = undefined
+    })
+    return this.catchingUp
+  }
+
+  private async catchUpNow(): Promise<void> {
+    while (!this.catalogue || this.caughtUp < this.told) {
+      const told = this.told
+      try {
+        if (this.kept) await this.refresh(this.kept)
+        else await this.loadAll()
+      } catch (error) {
+        this.failedAt = performance.now()
+        this.options.log.warn({ err: error }, 'catalogue: changes not read; answering from what it had')
+        throw error
+      }
+      this.failedAt = undefined
+      this.caughtUp = told
+    }
+  }
+
+  private async loadAll(): Promise<void> {
+    const started = performance.now()
+    const loaded = await loadCatalogue(this.options.db)
+    const read = performance.now()
+    const items = new Map(loaded.items.map((item) => [item.id, item]))
+    const rows = itemRows(items, loaded.themes, loaded.prices)
+    this.kept = { ...loaded, items, rows }
+    this.catalogue = new Catalogue(new CatalogueIndex(loaded), rows)
+    this.options.log.info(
+      {
+        items: items.size,
+        readMs: Math.round(read - started),
+        buildMs: Math.round(performance.now() - read),
+      },
+      'catalogue loaded into memory',
+    )
+  }
+
+  /** Applies what was written since the last read, all read in one snapshot (a repeatable-read transaction). */
+  private async refresh(kept: Kept): Promise<void> {
+    const read = await this.options.db.transaction(
+      async (tx) => {
+        const changes = await catalogueChanges(tx, kept.horizon)
+        const written = changes.items.filter((item) => {
+          const before = kept.items.get(item.id)
+          return !before || !sameItem(before, item)
+        })
+        const added = written.filter((item) => !kept.items.has(item.id)).length
+        // A new item, or a new number or year, moves in the lists' order (the database's collation sorts).
+        const moved = written.some((item) => {
+          const before = kept.items.get(item.id)
+          return !before || before.number !== item.number || before.year !== item.year
+        })
+        const reread = (table: Exclude<keyof TableCounts, 'items'>) =>
+          changes.written[table] || changes.counts[table] !== kept.counts[table]
+        return {
+          changes,
+          written,
+          // With the written items in, every item there is is kept: more kept means some were deleted.
+          ids: kept.items.size + added !== changes.counts.items ? await itemIds(tx) : undefined,
+          listOrder: moved ? await listOrder(tx) : undefined,
+          aliases: reread('aliases') ? await aliasRows(tx) : undefined,
+          links: reread('links') ? await linkRows(tx) : undefined,
+          themes: reread('themes') ? await themeRows(tx) : undefined,
+          prices: reread('prices') ? await priceRows(tx) : undefined,
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    const items = new Map(kept.items)
+    for (const item of read.written) items.set(item.id, item)
+    if (read.ids) {
+      const ids = new Set(read.ids)
+      for (const id of items.keys()) if (!ids.has(id)) items.delete(id)
+    }
+    const next: Kept = {
+      items,
+      rows: kept.rows,
+      listOrder: read.listOrder ?? kept.listOrder,
+      aliases: read.aliases ?? kept.aliases,
+      links: read.links ?? kept.links,
+      themes: read.themes ?? kept.themes,
+      prices: read.prices ?? kept.prices,
+      horizon: read.changes.horizon,
+      counts: read.changes.counts,
+    }
+    this.kept = next
+    const changed =
+      read.written.length > 0 || read.ids || read.aliases || read.links || read.themes || read.prices
+    if (!changed) return
+    // Unchanged items keep their answer objects unless their themes or prices changed.
+    next.rows = itemRows(
+      items,
+      next.themes,
+      next.prices,
+      read.themes || read.prices
+        ? undefined
+        : { rows: kept.rows, changed: read.written.map((item) => item.id) },
+    )
+    this.catalogue = new Catalogue(new CatalogueIndex({ ...next, items: [...items.values()] }), next.rows)
+  }
+}
+
+function sameItem(a: StoredItem, b: StoredItem): boolean {
+  return (Object.keys(a) as (keyof StoredItem)[]).every((key) => a[key] === b[key])
+}
+
+/**
+ * The catalogue of the app's items routes: loaded when the app is ready, and told of every catalogue change —
+ * this instance's own at once (the read cache's `onForget`, before the write answers), other instances'
+ * through READ_CACHE_CHANNEL, and all of them again if the listening connection was lost meanwhile.
+ */
+export function followCatalogue(app: FastifyInstance): LiveCatalogue {
+  const catalogue = new LiveCatalogue({ db: app.db, log: app.log })
+  const told = (scope: string) => {
+    if (scope === '' || scope === CATALOGUE_SCOPE) catalogue.changed()
+  }
+  app.readCache.onForget(told)
+  let unlisten: (() => Promise<void>) | undefined
+  app.addHook('onReady', async () => {
+    // Listening first: a change made while the catalogue loads is caught up with after it.
+    unlisten = await app
+      .listenTo(READ_CACHE_CHANNEL, told, () => catalogue.changed())
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'catalogue: not told of other instances’ changes')
+        return undefined
+      })
+    await catalogue.load()
+  })
+  app.addHook('onClose', async () => {
+    await unlisten?.()
+  })
+  return catalogue
+}

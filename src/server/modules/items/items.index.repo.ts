@@ -1,0 +1,232 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+import type { RetailPrice } from '#shared/contract/catalogue.ts'
+import type { RetailPrices, StoredItem, StoredTheme } from './items.index.rows.ts'
+import type { CatalogueRows } from './items.index.ts'
+
+/**
+ * What the in-memory catalogue reads (items.index.live.ts). Each answer is JSON text made by PostgreSQL, so
+ * that a whole catalogue parses in one JSON.parse rather than row by row.
+ *
+ * Changes are found by transaction id rather than by `updated_at`: `updated_at = now()` is when the writing
+ * transaction began, so an import that commits after a refresh may have written a time that refresh had already
+ * passed. A row's `xmin` (the transaction that wrote it) is at or after the `horizon` of every refresh that did
+ * not see it: the oldest transaction still running when that refresh read (its snapshot's xmin).
+ */
+
+/** A snapshot's xmin (64 bits, as text): every transaction before it had ended when the snapshot was taken. */
+export type Horizon = string
+
+const horizonSql = sql`pg_snapshot_xmin(pg_current_snapshot())::text`
+
+/** `xmin` has 32 bits and wraps: "at or after the horizon" is within the half of the circle ahead of it. */
+function writtenSince(horizon: Horizon): SQL {
+  const low = (BigInt(horizon) % 4294967296n).toString()
+  return sql`((xmin::text::bigint - ${low}::bigint + 4294967296) % 4294967296) < 2147483648`
+}
+
+const json = (query: SQL) => sql`coalesce((${query})::text, '[]')`
+
+const itemsSql = (where: SQL) => sql`select json_agg(json_build_array(id, type, number, normalized_name,
+  normalized_code, theme, theme_id, year, pieces, name, slug, minifigures, original_msrp::text, image_url, variant_of,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) from items ${where}`
+const orderSql = sql`select json_agg(id order by year desc nulls last, number, id) from items`
+const aliasesSql = sql`select json_agg(json_build_array(item_id, normalized_alias)) from item_aliases`
+const linksSql = sql`select json_agg(json_build_array(set_id, minifig_id)) from set_minifigures`
+const themesSql = sql`select json_agg(json_build_array(id, name, path, root_name, era, complexity, color_scheme))
+  from themes`
+const pricesSql = sql`select json_agg(json_build_array(item_id, region, amount::text, currency, first_available::text,
+  last_available::text) order by item_id, region) from retail_prices`
+
+type Tuple<T> = T extends object ? unknown[] : never
+const parse = <T>(text: string) => JSON.parse(text) as T
+
+function itemsFrom(text: string): StoredItem[] {
+  // Thousands of items share a theme name: one string each, not one per item.
+  const themes = new Map<string, string>()
+  const interned = (theme: string) => {
+    const known = themes.get(theme)
+    if (known !== undefined) return known
+    themes.set(theme, theme)
+    return theme
+  }
+  return parse<Tuple<StoredItem>[]>(text).map((row) => {
+    const [id, type, number, normalizedName, normalizedCode, theme, themeId, year, pieces] = row
+    const [name, slug, minifigures, originalMsrp, imageUrl, variantOf, createdAt] = row.slice(9)
+    return {
+      id,
+      type,
+      number,
+      normalizedName,
+      normalizedCode,
+      theme: interned(theme as string),
+      themeId,
+      year,
+      pieces,
+      name,
+      slug,
+      minifigures,
+      originalMsrp,
+      imageUrl,
+      variantOf,
+      createdAt,
+    } as StoredItem
+  })
+}
+
+const aliasesFrom = (text: string): CatalogueRows['aliases'] =>
+  parse<[number, string][]>(text).map(([itemId, normalizedAlias]) => ({ itemId, normalizedAlias }))
+
+const linksFrom = (text: string): CatalogueRows['links'] =>
+  parse<[number, number][]>(text).map(([setId, minifigId]) => ({ setId, minifigId }))
+
+const themesFrom = (text: string): StoredTheme[] =>
+  parse<Tuple<StoredTheme>[]>(text).map(
+    ([id, name, path, rootName, era, complexity, colorScheme]) =>
+      ({ id, name, path, rootName, era, complexity, colorScheme }) as StoredTheme,
+  )
+
+function pricesFrom(text: string): RetailPrices {
+  const prices = new Map<number, RetailPrice[]>()
+  for (const [itemId, region, amount, currency, firstAvailable, lastAvailable] of parse<Tuple<RetailPrice>[]>(
+    text,
+  )) {
+    const price = { region, amount, currency, firstAvailable, lastAvailable } as RetailPrice
+    const list = prices.get(itemId as number)
+    if (list) list.push(price)
+    else prices.set(itemId as number, [price])
+  }
+  return prices
+}
+
+/** How many rows each table had at a refresh: a count unlike the rows kept shows deletions. */
+export interface TableCounts {
+  items: number
+  aliases: number
+  links: number
+  themes: number
+  prices: number
+}
+
+export interface CatalogueLoad {
+  items: StoredItem[]
+  listOrder: number[]
+  aliases: CatalogueRows['aliases']
+  links: CatalogueRows['links']
+  themes: StoredTheme[]
+  prices: RetailPrices
+  horizon: Horizon
+  counts: TableCounts
+}
+
+/** The whole catalogue, in one statement (one snapshot). */
+export async function loadCatalogue(db: Database): Promise<CatalogueLoad> {
+  const [row] = await queryRows<
+    Record<'horizon' | 'items' | 'order' | 'aliases' | 'links' | 'themes' | 'prices', string>
+  >(
+    db,
+    sql`select ${horizonSql} as horizon, ${json(itemsSql(sql``))} as items, ${json(orderSql)} as order,
+      ${json(aliasesSql)} as aliases, ${json(linksSql)} as links, ${json(themesSql)} as themes,
+      ${json(pricesSql)} as prices`,
+  )
+  if (!row) throw new Error('catalogue: the load returned nothing')
+  const items = itemsFrom(row.items)
+  const aliases = aliasesFrom(row.aliases)
+  const links = linksFrom(row.links)
+  const themes = themesFrom(row.themes)
+  const prices = pricesFrom(row.prices)
+  let priceCount = 0
+  for (const list of prices.values()) priceCount += list.length
+  return {
+    items,
+    listOrder: parse<number[]>(row.order),
+    aliases,
+    links,
+    themes,
+    prices,
+    horizon: row.horizon,
+    counts: {
+      items: items.length,
+      aliases: aliases.length,
+      links: links.length,
+      themes: themes.length,
+      prices: priceCount,
+    },
+  }
+}
+
+type Table = Exclude<keyof TableCounts, 'items'>
+
+export interface CatalogueChanges {
+  horizon: Horizon
+  counts: TableCounts
+  /** Items written (added or changed) since the horizon. */
+  items: StoredItem[]
+  /** The other tables with a row written since the horizon (a count unlike before shows deletions). */
+  written: Record<Table, boolean>
+}
+
+/** What was written since `horizon`, and how many rows each table has now. */
+export async function catalogueChanges(db: Database, horizon: Horizon): Promise<CatalogueChanges> {
+  const since = writtenSince(horizon)
+  const tables = {
+    aliases: 'item_aliases',
+    links: 'set_minifigures',
+    themes: 'themes',
+    prices: 'retail_prices',
+  }
+  const [row] = await queryRows<
+    { horizon: Horizon; items: string; itemCount: number } & Record<string, unknown>
+  >(
+    db,
+    sql`select ${horizonSql} as horizon, ${json(itemsSql(sql`where ${since}`))} as items,
+      (select count(*)::int from items) as "itemCount",
+      ${sql.join(
+        Object.entries(tables).map(
+          ([
+            name,
+            table,
+          ]) => sql`(select count(*)::int from ${sql.identifier(table)}) as ${sql.identifier(`${name}Count`)},
+            exists (select 1 from ${sql.identifier(table)} where ${since}) as ${sql.identifier(`${name}Written`)}`,
+        ),
+        sql`, `,
+      )}`,
+  )
+  if (!row) throw new Error('catalogue: the change query returned nothing')
+  const count = (name: Table) => row[`${name}Count`] as number
+  const written = (name: Table) => row[`${name}Written`] as boolean
+  return {
+    horizon: row.horizon,
+    counts: {
+      items: row.itemCount,
+      aliases: count('aliases'),
+      links: count('links'),
+      themes: count('themes'),
+      prices: count('prices'),
+    },
+    items: itemsFrom(row.items),
+    written: {
+      aliases: written('aliases'),
+      links: written('links'),
+      themes: written('themes'),
+      prices: written('prices'),
+    },
+  }
+}
+
+async function jsonOf(db: Database, query: SQL): Promise<string> {
+  const [row] = await queryRows<{ rows: string }>(db, sql`select ${json(query)} as rows`)
+  return row?.rows ?? '[]'
+}
+
+/** Every item id: after deletions, to tell which. */
+export const itemIds = async (db: Database) =>
+  parse<number[]>(await jsonOf(db, sql`select json_agg(id) from items`))
+
+/** The list pages' order of every item, as the database's collation sorts numbers. */
+export const listOrder = async (db: Database) => parse<number[]>(await jsonOf(db, orderSql))
+
+export const aliasRows = async (db: Database) => aliasesFrom(await jsonOf(db, aliasesSql))
+export const linkRows = async (db: Database) => linksFrom(await jsonOf(db, linksSql))
+export const themeRows = async (db: Database) => themesFrom(await jsonOf(db, themesSql))
+export const priceRows = async (db: Database) => pricesFrom(await jsonOf(db, pricesSql))

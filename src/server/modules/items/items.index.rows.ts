@@ -1,0 +1,104 @@
+import type { Item, RetailPrice, ThemeData } from '#shared/contract/catalogue.ts'
+import type { IndexedTheme } from './items.index.filters.ts'
+import type { CatalogueIndex, IndexedItem } from './items.index.ts'
+
+/** An item's own columns as the catalogue keeps them in memory (items.index.repo.ts reads them). */
+export interface StoredItem extends IndexedItem {
+  name: string
+  slug: string
+  minifigures: number | null
+  /** numeric as PostgreSQL writes it ('734.99'). */
+  originalMsrp: string | null
+  imageUrl: string | null
+  variantOf: number | null
+  /** ISO 8601 in UTC with milliseconds, as items.repo.ts's `createdAt`. */
+  createdAt: string
+}
+
+export interface StoredTheme extends IndexedTheme {
+  rootName: string
+  era: string | null
+  complexity: string | null
+  colorScheme: string | null
+}
+
+/** Each item's regional retail prices, by region. */
+export type RetailPrices = ReadonlyMap<number, RetailPrice[]>
+
+/**
+ * The catalogue as one read sees it: the index that chooses a page, and the items as the API shows them
+ * (items.repo.ts's `itemColumns`, made in memory), both from the same rows.
+ */
+export class Catalogue {
+  constructor(
+    readonly index: CatalogueIndex,
+    private readonly rows: ReadonlyMap<number, Item>,
+  ) {}
+
+  get size(): number {
+    return this.rows.size
+  }
+
+  items(ids: readonly number[]): Item[] {
+    return ids.flatMap((id) => this.rows.get(id) ?? [])
+  }
+}
+
+/**
+ * The items as the API shows them. With `previous`, only the items in `changed` (and those gone) are made
+ * anew; the others are the same objects, since their themes and prices did not change.
+ */
+export function itemRows(
+  items: ReadonlyMap<number, StoredItem>,
+  themes: readonly StoredTheme[],
+  prices: RetailPrices,
+  previous?: { rows: ReadonlyMap<number, Item>; changed: Iterable<number> },
+): Map<number, Item> {
+  const badges = themeBadges(themes)
+  const row = (item: StoredItem): Item => ({
+    id: item.id,
+    type: item.type,
+    name: item.name,
+    number: item.number,
+    slug: item.slug,
+    theme: item.theme,
+    themeId: item.themeId,
+    year: item.year,
+    pieces: item.pieces,
+    minifigures: item.minifigures,
+    originalMsrp: item.originalMsrp,
+    retailPrices: prices.get(item.id) ?? [],
+    imageUrl: item.imageUrl,
+    variantOf: item.variantOf,
+    createdAt: item.createdAt,
+    themeData: item.themeId === null ? null : (badges.get(item.themeId) ?? null),
+  })
+  if (!previous) return new Map([...items.values()].map((item) => [item.id, row(item)]))
+  const rows = new Map(previous.rows)
+  for (const id of rows.keys()) if (!items.has(id)) rows.delete(id)
+  for (const id of previous.changed) {
+    const item = items.get(id)
+    if (item) rows.set(id, row(item))
+  }
+  return rows
+}
+
+/** Each theme's badge data: its own era, complexity and colours, or else its top-level theme's. */
+function themeBadges(themes: readonly StoredTheme[]): Map<number, ThemeData> {
+  const byId = new Map(themes.map((theme) => [theme.id, theme]))
+  return new Map(
+    themes.map((theme) => {
+      const root = theme.path[0] === undefined ? undefined : byId.get(theme.path[0])
+      return [
+        theme.id,
+        {
+          name: theme.name,
+          category: theme.rootName,
+          era: theme.era ?? root?.era ?? null,
+          complexity: theme.complexity ?? root?.complexity ?? null,
+          colorScheme: theme.colorScheme ?? root?.colorScheme ?? null,
+        },
+      ]
+    }),
+  )
+}
