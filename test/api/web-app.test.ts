@@ -1,9 +1,15 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/test-app.ts'
 import { fakeWebDist } from '../support/web-dist.ts'
 
 // A stand-in for `dist/web`: the page and one built chunk.
 const webDistDir = fakeWebDist()
+// The build writes a compressed copy beside each text file (vite.config.ts's precompress).
+const chunk = 'console.log(1)'
+writeFileSync(path.join(webDistDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(chunk))
 
 const context = setupTestApp({ webDistDir })
 const get = (url: string) => context.app.inject({ url })
@@ -25,6 +31,26 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/javascript/)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the compressed copy to a browser that accepts it, and the file as it is to one that does not', async () => {
+    const compressed = await context.app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers['content-type']).toMatch(/javascript/)
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i)
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(chunk)
+
+    const plain = await context.app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(chunk)
   })
 
   it.each(['/assets/sets-page-old999.js', '/assets/old.css', '/logo-gone.png'])(

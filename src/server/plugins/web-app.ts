@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as the browser accepts.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, filePath) => {
         reply.header(

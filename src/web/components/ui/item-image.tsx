@@ -32,6 +32,8 @@ interface ItemImageProps {
   className?: string
   /** Thumbnails load at once; larger pictures when they come into view. */
   loading?: 'lazy' | 'eager'
+  /** 'high' for the picture that is a screen's largest content (the item page's), so it is not queued behind scripts. */
+  fetchPriority?: 'high'
 }
 
 /**
@@ -45,6 +47,7 @@ export function ItemImage({
   fallback = 'placeholder',
   className,
   loading = fallback === 'placeholder' ? 'lazy' : undefined,
+  fetchPriority,
 }: ItemImageProps) {
   const src = itemImageSrc(item)
   const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined)
@@ -73,6 +76,7 @@ export function ItemImage({
         src={shown}
         alt={alt}
         loading={loading}
+        fetchPriority={fetchPriority}
         decoding="async"
         data-placeholder={missing ? '' : undefined}
         onError={() => {

@@ -2,9 +2,9 @@ import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '#web/lib/cn.ts'
-import { inputClasses } from './form-field.tsx'
+import { selectTriggerClasses } from './select-trigger.ts'
 
-interface SelectProps {
+export interface SelectProps {
   id?: string
   value: string | undefined
   onValueChange: (value: string) => void
@@ -20,6 +20,10 @@ interface SelectProps {
   contentClassName?: string
   /** The list's accessible name when the trigger has no label of its own. */
   'aria-label'?: string
+  /** Open on mount (a deferred select asked for by click or key before its code was there). */
+  defaultOpen?: boolean
+  /** Focus the trigger on mount (it replaces a focused stand-in). */
+  autoFocus?: boolean
 }
 
 /** A styled Radix select for forms. */
@@ -36,19 +40,25 @@ export function Select({
   className,
   contentClassName,
   'aria-label': ariaLabel,
+  defaultOpen,
+  autoFocus,
 }: SelectProps) {
   return (
-    <SelectPrimitive.Root value={value ?? ''} onValueChange={onValueChange} disabled={disabled} name={name}>
+    <SelectPrimitive.Root
+      value={value ?? ''}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      name={name}
+      defaultOpen={defaultOpen}
+    >
       <SelectPrimitive.Trigger
         id={id}
         aria-invalid={invalid}
         aria-describedby={describedBy}
         aria-label={ariaLabel}
-        className={cn(
-          inputClasses,
-          'flex items-center justify-between gap-2 text-left data-[placeholder]:text-subtle [&>span:first-child]:truncate',
-          className,
-        )}
+        // Only when it replaces a deferred select's stand-in that had the focus.
+        autoFocus={autoFocus}
+        className={cn(selectTriggerClasses, className)}
       >
         <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon>

@@ -1,6 +1,7 @@
 /** The catalogue feature's public face: the item resource and what the item screens use, never its internals. */
 export { ThemeBadge, themeTags } from './components/theme-badge.tsx'
 export { createItem, onItemCreated, useCreateItem, useDeleteItem, useUpdateItem } from './mutations.ts'
+export { prefetchItemScreen, prefetchMinifiguresScreen, prefetchSetsScreen } from './prefetch.ts'
 export {
   conditionQueries,
   invalidateCatalogue,

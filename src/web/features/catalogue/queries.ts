@@ -8,7 +8,7 @@ import type {
 } from '#shared/contract/catalogue.ts'
 import type { ItemType } from '#shared/contract/values.ts'
 import { pageOffset } from '#web/components/ui/paging.ts'
-import { PAGE_SIZE } from './list-params.ts'
+import { type ListParams, PAGE_SIZE } from './list-params.ts'
 
 export interface ListFilters {
   type: ItemType
@@ -24,6 +24,23 @@ export interface ListFilters {
 }
 
 const orUndefined = (value: string | undefined) => (value ? value : undefined)
+
+/** The sets list's filters for its URL state: the page and the early fetch (prefetch.ts) ask for the same. */
+export function setListFilters(params: ListParams): ListFilters {
+  return { type: 'set', page: params.page, query: params.query, themeId: params.theme, year: params.year }
+}
+
+/** The minifigures list's filters for its URL state. */
+export function minifigListFilters(params: ListParams): ListFilters {
+  return {
+    type: 'minifig',
+    page: params.page,
+    query: params.query,
+    theme: params.theme,
+    year: params.year,
+    set: params.set,
+  }
+}
 
 /** The search's page size (spec 01 §9): the search box and the add dialog's search. */
 export const SEARCH_LIMIT = 10

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react'
 import { currentYearUtc } from '#shared/dates.ts'
+import { DeferredSelect } from '#web/components/ui/deferred-select.tsx'
 import { SearchField } from '#web/components/ui/search-field.tsx'
-import { Select } from '#web/components/ui/select.tsx'
 import { yearOptions } from '../filter-options.ts'
 import type { useListParams } from '../use-list-params.ts'
 
@@ -35,7 +35,7 @@ export function ListFilters({ searchLabel, searchPlaceholder, themeOptions, stat
           <label htmlFor={`${id}-theme`} className="sr-only">
             Theme
           </label>
-          <Select
+          <DeferredSelect
             id={`${id}-theme`}
             value={params.theme || ALL}
             onValueChange={(value) => update({ theme: value === ALL ? '' : value })}
@@ -47,7 +47,7 @@ export function ListFilters({ searchLabel, searchPlaceholder, themeOptions, stat
           <label htmlFor={`${id}-year`} className="sr-only">
             Year
           </label>
-          <Select
+          <DeferredSelect
             id={`${id}-year`}
             value={params.year || ALL}
             onValueChange={(value) => update({ year: value === ALL ? '' : value })}

@@ -11,7 +11,7 @@ import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
 import { MINIFIG_SKELETON_COUNT, showingMinifiguresText } from '../list-counts.ts'
 import { listSearch } from '../list-params.ts'
-import { useItemList, useMinifigThemeNames, useSetByNumber } from '../queries.ts'
+import { minifigListFilters, useItemList, useMinifigThemeNames, useSetByNumber } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 
 /**
@@ -28,14 +28,7 @@ export function MinifiguresPage() {
     () => (themeNames.data ?? []).map((name) => ({ value: name, label: name })),
     [themeNames.data],
   )
-  const list = useItemList({
-    type: 'minifig',
-    page: params.page,
-    query: params.query,
-    theme: params.theme,
-    year: params.year,
-    set: params.set,
-  })
+  const list = useItemList(minifigListFilters(params))
   const filtered = Boolean(params.query || params.theme || params.year)
 
   return (
@@ -76,6 +69,7 @@ export function MinifiguresPage() {
           icon: <PersonStanding aria-hidden="true" className="size-6" />,
         }}
         showing={showingMinifiguresText}
+        cardHeight="17rem"
         card={(item) => <MinifigCard item={item} />}
         page={params.page}
         onPageChange={(page) => update({ page })}

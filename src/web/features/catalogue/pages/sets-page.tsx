@@ -8,7 +8,7 @@ import { ListHeader } from '../components/list-header.tsx'
 import { ListResults } from '../components/list-results.tsx'
 import { setThemeOptions } from '../filter-options.ts'
 import { SET_SKELETON_COUNT, showingSetsText } from '../list-counts.ts'
-import { useItemList, useThemes } from '../queries.ts'
+import { setListFilters, useItemList, useThemes } from '../queries.ts'
 import { useListParams } from '../use-list-params.ts'
 
 /** /sets (spec 02 §2): search, theme and year filters, a card grid and numbered pages. */
@@ -19,13 +19,7 @@ export function SetsPage() {
   const { params, update } = listState
   const themes = useThemes()
   const themeOptions = useMemo(() => setThemeOptions(themes.data ?? []), [themes.data])
-  const list = useItemList({
-    type: 'set',
-    page: params.page,
-    query: params.query,
-    themeId: params.theme,
-    year: params.year,
-  })
+  const list = useItemList(setListFilters(params))
   return (
     <section className="page-width py-8 sm:py-12">
       <ListHeader
@@ -55,6 +49,7 @@ export function SetsPage() {
           icon: <ToyBrick aria-hidden="true" className="size-6" />,
         }}
         showing={(shown, total) => showingSetsText(params.page, shown, total)}
+        cardHeight="30rem"
         card={(item) => <SetCard item={item} />}
         page={params.page}
         onPageChange={(page) => update({ page })}

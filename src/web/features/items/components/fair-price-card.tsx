@@ -32,10 +32,10 @@ export function FairPriceCard({
   return (
     <Card as="section" aria-labelledby={headingId} className="p-5 flex flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="flex items-center gap-2 font-semibold text-muted text-sm">
+        <h2 id={headingId} className="flex items-center gap-2 font-semibold text-muted text-sm">
           <ChartLine aria-hidden="true" className="size-4" />
           Fair Price · {label}
-        </h3>
+        </h2>
         <ConfidenceBadge confidence={summary.confidence} />
       </div>
       {summary.hasData && summary.fairPrice !== null ? (

@@ -33,9 +33,9 @@ export function MarketSummary({ summary }: { summary: PriceSummaryResponse }) {
   ]
   return (
     <Card as="section" aria-labelledby="market-summary-heading" className="p-5">
-      <h3 id="market-summary-heading" className="font-semibold text-fg">
+      <h2 id="market-summary-heading" className="font-semibold text-fg">
         Market Summary
-      </h3>
+      </h2>
       <table className="mt-3 w-full text-sm">
         <thead>
           <tr className="border-line border-b text-subtle text-xs uppercase tracking-wide">

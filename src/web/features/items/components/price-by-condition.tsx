@@ -23,9 +23,9 @@ export function PriceByCondition({
   const sorted = [...(rows ?? [])].sort((a, b) => b.count - a.count)
   return (
     <Card as="section" aria-labelledby="price-by-condition-heading" className="p-5">
-      <h3 id="price-by-condition-heading" className="font-semibold text-fg">
+      <h2 id="price-by-condition-heading" className="font-semibold text-fg">
         Price by Condition
-      </h3>
+      </h2>
       {loading ? (
         <div className="mt-4 grid gap-3">
           <Skeleton className="h-11" />

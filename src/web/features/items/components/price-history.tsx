@@ -54,9 +54,9 @@ export function PriceHistory({ itemId, grade, onGradeChange, range, onRangeChang
   return (
     <Card as="section" aria-labelledby="price-history-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="price-history-heading" className="font-semibold text-fg">
+        <h2 id="price-history-heading" className="font-semibold text-fg">
           Price History
-        </h3>
+        </h2>
         <div className="flex flex-wrap items-center gap-2">
           <ToggleGroup
             label="Condition grade"

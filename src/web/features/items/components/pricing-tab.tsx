@@ -87,9 +87,9 @@ function NoPriceData({ item }: { item: ItemDetail }) {
         <span className="inline-flex size-11 items-center justify-center rounded-xl border border-line bg-surface text-brick-yellow">
           <ChartLine aria-hidden="true" className="size-5" />
         </span>
-        <h3 id="no-price-data-heading" className="mt-4 font-bold text-fg text-xl">
+        <h2 id="no-price-data-heading" className="mt-4 font-bold text-fg text-xl">
           {NO_DATA_TEXT}
-        </h3>
+        </h2>
         <p className="mt-2 max-w-md text-pretty text-muted text-sm">
           No verified sales of {what} have been recorded yet. Its fair price, new and used, is worked out from
           verified sales as soon as there are some.

@@ -89,9 +89,9 @@ export function SalesHistoryTab({ item }: { item: ItemDetail }) {
     <section aria-labelledby="sales-history-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h3 id="sales-history-heading" className="font-semibold text-fg">
+          <h2 id="sales-history-heading" className="font-semibold text-fg">
             Sales History
-          </h3>
+          </h2>
           <p className="text-muted text-sm tabular" aria-live="polite">
             {sales.isSuccess ? salesRecordedText(total) : sales.isPending ? 'Loading sales…' : null}
           </p>

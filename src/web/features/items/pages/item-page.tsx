@@ -1,4 +1,5 @@
 import { ChevronRight, Home, SearchX } from 'lucide-react'
+import { useDeferredValue } from 'react'
 import { Link } from 'wouter'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
@@ -24,8 +25,12 @@ export function ItemPage({ params }: { params: { slug?: string } }) {
   const notFound = detail.error instanceof ApiError && detail.error.status === 404
   useDocumentTitle(detail.data?.name ?? (notFound ? 'Item Not Found' : undefined))
 
+  // The item is drawn as a transition, a few milliseconds at a time, so its arrival is no long task on a
+  // phone (README, Web speed); the skeleton stays for that moment.
+  const item = useDeferredValue(detail.data)
+
   if (notFound) return <ItemNotFound />
-  if (detail.data) return <ItemView item={detail.data} />
+  if (item) return <ItemView item={item} />
   if (detail.isError) {
     return (
       <section className="page-width flex flex-1 flex-col items-center justify-center py-20 text-center">
@@ -56,6 +61,7 @@ function ItemView({ item }: { item: ItemDetail }) {
           item={item}
           alt={item.name}
           loading="eager"
+          fetchPriority="high"
           className="aspect-[4/3] w-full rounded-2xl border border-line"
         />
         <div className="flex min-w-0 flex-col gap-5">
