@@ -19,10 +19,16 @@ export type Horizon = string
 
 const horizonSql = sql`pg_snapshot_xmin(pg_current_snapshot())::text`
 
-/** `xmin` has 32 bits and wraps: "at or after the horizon" is within the half of the circle ahead of it. */
+/**
+ * `xmin` has 32 bits and wraps: a row was written since the horizon when its `xmin` lies between the horizon and
+ * the first transaction id not yet given out (the snapshot's xmax), going round the circle. A row written 2³²
+ * transactions ago keeps its raw `xmin` when frozen; it falls in that window only by a rare coincidence, and is
+ * then merely read again.
+ */
 function writtenSince(horizon: Horizon): SQL {
   const low = (BigInt(horizon) % 4294967296n).toString()
-  return sql`((xmin::text::bigint - ${low}::bigint + 4294967296) % 4294967296) < 2147483648`
+  const ahead = (xid: SQL) => sql`((${xid} - ${low}::bigint + 4294967296) % 4294967296)`
+  return sql`${ahead(sql`xmin::text::bigint`)} < ${ahead(sql`(select pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)`)}`
 }
 
 const json = (query: SQL) => sql`coalesce((${query})::text, '[]')`
