@@ -132,9 +132,11 @@ describe('a large import', () => {
 
 describe('jobs and restarts', () => {
   /** A job as a restart leaves it: 'running', its file (or not) in its folder. */
-  async function interruptedJob(withFile: boolean): Promise<string> {
+  async function interruptedJob(
+    withFile: boolean,
+    folder = path.join(dir, `interrupted-${withFile}`),
+  ): Promise<string> {
     const user = await context.app.inject({ url: '/api/auth/user', headers: { cookie: cookies.owner } })
-    const folder = path.join(dir, `interrupted-${withFile}`)
     if (withFile) {
       mkdirSync(folder, { recursive: true })
       writeFileSync(path.join(folder, '0-brickeconomy.csv'), file)
@@ -156,11 +158,14 @@ describe('jobs and restarts', () => {
     await context.app.importJobs.stop()
     const resumable = await interruptedJob(true)
     const lost = await interruptedJob(false)
+    // Another instance's job, in a folder whose name begins with this one's: not this instance's to touch.
+    const others = await interruptedJob(false, path.join(`${dir}0`, 'interrupted'))
     context.app.importJobs.start()
     const done = await follow(resumable)
     // The earlier test imported the same rows for this user: the job lands them again, changing nothing.
     expect(done).toMatchObject({ status: 'done', result: { imported: 0, unchanged: ROWS } })
     expect(await job(lost)).toMatchObject({ status: 'failed', error: RESTARTED })
+    expect(await job(others)).toMatchObject({ status: 'running' })
     expect(existsSync(path.join(dir, 'interrupted-true'))).toBe(false)
   }, 200_000)
 

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { ImportCandidate, ImportIssue } from '#shared/contract/imports.ts'
@@ -121,6 +122,13 @@ export function recentImports(db: Database, userId: string, limit: number): Prom
 }
 
 /**
+ * The jobs whose file lies under `dir` itself: one instance's `…/imports-1` is no prefix of another's
+ * `…/imports-10/…`.
+ */
+const fileUnder = (dir: string) =>
+  sql`starts_with(file_path, ${dir.endsWith(path.sep) ? dir : dir + path.sep})`
+
+/**
  * Takes the oldest queued job whose file is under `dir` (this instance's IMPORT_DIR): running it is this
  * instance's, and the status check in the update makes the claim safe against another taker.
  */
@@ -129,7 +137,7 @@ export async function claimQueuedImport(db: Database, dir: string): Promise<Impo
     db,
     sql`update import_jobs set status = 'running', started_at = now(), updated_at = now(), bytes_done = 0,
         rows_done = 0
-      where id = (select id from import_jobs where status = 'queued' and starts_with(file_path, ${dir})
+      where id = (select id from import_jobs where status = 'queued' and ${fileUnder(dir)}
         order by created_at, id limit 1 for update skip locked)
         and status = 'queued'
       returning ${recordColumns}`,
@@ -142,7 +150,7 @@ export function unfinishedImports(db: Database, dir: string): Promise<ImportReco
   return queryRows<ImportRecord>(
     db,
     sql`select ${recordColumns} from import_jobs
-      where status in ('queued', 'running') and starts_with(file_path, ${dir})`,
+      where status in ('queued', 'running') and ${fileUnder(dir)}`,
   )
 }
 
@@ -151,7 +159,7 @@ export function importFilesToRemove(db: Database, dir: string): Promise<ImportRe
   return queryRows<ImportRecord>(
     db,
     sql`select ${recordColumns} from import_jobs
-      where file_path is not null and starts_with(file_path, ${dir}) and status in ('done', 'failed')
+      where file_path is not null and ${fileUnder(dir)} and status in ('done', 'failed')
         and (mode = 'commit' or status = 'failed' or finished_at < now() - interval '24 hours')`,
   )
 }
