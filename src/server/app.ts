@@ -24,6 +24,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts'
 import { ImportJobs } from './modules/imports/import.jobs.ts'
 import type { FetchSettings } from './modules/imports/import-files.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
+import { followCatalogue, type LiveCatalogue } from './modules/items/items.index.live.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { forgetPrices } from './modules/market/market.cache.ts'
@@ -51,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database
     readCache: ReadCache
+    /** The catalogue in memory (ADR 021), kept current: lists, search, and the items of collection entries. */
+    catalogue: LiveCatalogue
     /** This instance's import job runner (started with the app when `imports.runJobs`). */
     importJobs: ImportJobs
     /** LISTEN on a database channel (see `AppOptions.listen`). */
@@ -176,6 +179,7 @@ export async function buildApp(options: AppOptions) {
     await Promise.all(unlisten.map((stop) => stop()))
     await priceRecompute.stop()
   })
+  app.decorate('catalogue', followCatalogue(app))
   app.decorate(
     'objectStorage',
     options.objectStorage ?? new LocalObjectStorage(path.join(tmpdir(), 'brickfolio-uploads')),

@@ -1,13 +1,12 @@
-import Big from 'big.js'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import type { CollectionEntry, CollectionSummary } from '#shared/contract/collections.ts'
 import { todayUtc } from '#shared/dates.ts'
 import {
   collectionApi,
   setRetailPrices,
   storeTodaysRates,
+  summaryOf,
   total,
   userIdOf,
 } from '../support/collection-api.ts'
@@ -52,9 +51,9 @@ beforeAll(async () => {
   )
   for (const row of rows) ids[row.key as keyof typeof ids] = row.id
   expect(Object.values(ids).every(Boolean)).toBe(true)
-  await setRetailPrices(db, ids.falcon, { US: '849.99', UK: '734.99', DE: '799.99' })
-  await setRetailPrices(db, ids.germanOnly, { DE: '679.99' })
-  await setRetailPrices(db, ids.galaxy, { US: '99.99' })
+  await setRetailPrices(app, ids.falcon, { US: '849.99', UK: '734.99', DE: '799.99' })
+  await setRetailPrices(app, ids.germanOnly, { DE: '679.99' })
+  await setRetailPrices(app, ids.galaxy, { US: '99.99' })
   await storeTodaysRates(db, {
     USD: '0.791234',
     EUR: '0.853311',
@@ -106,35 +105,6 @@ beforeAll(async () => {
     }
   }
 })
-
-const percentOf = (part: string, whole: string) =>
-  new Big(whole).gt(0) ? new Big(part).div(whole).times(100).round(2, Big.roundHalfUp).toFixed(2) : null
-
-/** The summary recomputed from the entries: what every screen's totals must be. */
-function summaryOf(entries: CollectionEntry[]): Partial<CollectionSummary> {
-  const valued = entries.filter((entry) => entry.value !== null)
-  const unvalued = entries.filter((entry) => entry.value === null)
-  const unknownCost = entries.filter((entry) => entry.costBasis === null)
-  const estimated = entries.filter((entry) => entry.valueEstimated)
-  const pricedCost = total(valued.map((entry) => entry.costBasis))
-  const unrealizedPnl = total(entries.map((entry) => entry.pnl))
-  return {
-    entries: entries.length,
-    totalItems: entries.reduce((sum, entry) => sum + entry.quantity, 0),
-    totalValue: total(entries.map((entry) => entry.value)),
-    costBasis: total(entries.map((entry) => entry.costBasis)),
-    pricedCost,
-    unrealizedPnl,
-    unrealizedPnlPercent: percentOf(unrealizedPnl, pricedCost),
-    change24h: total(entries.map((entry) => entry.change24h)),
-    unpricedEntries: unvalued.length,
-    unpricedCost: total(unvalued.map((entry) => entry.costBasis)),
-    unknownCostEntries: unknownCost.length,
-    unknownCostValue: total(unknownCost.map((entry) => entry.value)),
-    estimatedEntries: estimated.length,
-    estimatedValue: total(estimated.map((entry) => entry.value)),
-  }
-}
 
 async function expectAgreement(collector: Collector) {
   const cookie = people[collector]

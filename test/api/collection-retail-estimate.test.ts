@@ -70,9 +70,9 @@ beforeAll(async () => {
     expect(created.statusCode, created.body).toBe(201)
     ids[key] = created.json().id
   }
-  await setRetailPrices(db, ids.falcon, { US: '849.99', UK: '734.99', CA: '1049.99', DE: '799.99' })
-  await setRetailPrices(db, ids.germanOnly, { DE: '59.99' })
-  await setRetailPrices(db, ids.galaxy, { US: '99.99', UK: '89.99' })
+  await setRetailPrices(app, ids.falcon, { US: '849.99', UK: '734.99', CA: '1049.99', DE: '799.99' })
+  await setRetailPrices(app, ids.germanOnly, { DE: '59.99' })
+  await setRetailPrices(app, ids.galaxy, { US: '99.99', UK: '89.99' })
   // Today's rates (one unit in pounds): a dollar is worth exactly 80p.
   rates = await storeTodaysRates(db, {
     USD: '0.8',

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { App } from '#server/app.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { CATALOGUE_SCOPE } from '#server/modules/items/items.cache.ts'
 import {
   type CollectionEntry,
   type CollectionPage,
+  type CollectionSummary,
   collectionEntrySchema,
   collectionPageSchema,
   type Portfolio,
@@ -82,12 +84,16 @@ export async function userIdOf(app: App, cookie: string): Promise<string> {
   return (await app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id
 }
 
-/** Replaces an item's regional retail prices with these (amounts in each region's own currency). */
+/**
+ * Replaces an item's regional retail prices with these (amounts in each region's own currency), straight in
+ * the database, and announces the catalogue's change as every such write must (ADR 021).
+ */
 export async function setRetailPrices(
-  db: Database,
+  app: App,
   itemId: number,
   prices: Partial<Record<RetailRegion, string>>,
 ) {
+  const { db } = app
   await db.execute(sql`delete from retail_prices where item_id = ${itemId}`)
   for (const [region, amount] of Object.entries(prices)) {
     await db.execute(
@@ -95,6 +101,7 @@ export async function setRetailPrices(
         values (${itemId}, ${region}, ${amount}, ${REGION_CURRENCY[region as RetailRegion]}, 'test')`,
     )
   }
+  await app.readCache.forget(CATALOGUE_SCOPE)
 }
 
 /**
@@ -118,4 +125,42 @@ export async function storeTodaysRates(
 /** Sums decimal strings exactly, skipping nulls, to two decimals. */
 export function total(amounts: ReadonlyArray<string | null>): string {
   return amounts.reduce((sum, amount) => (amount === null ? sum : sum.plus(amount)), new Big(0)).toFixed(2)
+}
+
+const percentOf = (part: string, whole: string) =>
+  new Big(whole).gt(0) ? new Big(part).div(whole).times(100).round(2, Big.roundHalfUp).toFixed(2) : null
+
+/** The summary recomputed from the entries themselves: what every screen's totals must be. */
+export function summaryOf(entries: CollectionEntry[]): CollectionSummary {
+  const valued = entries.filter((entry) => entry.value !== null)
+  const unvalued = entries.filter((entry) => entry.value === null)
+  const unknownCost = entries.filter((entry) => entry.costBasis === null)
+  const estimated = entries.filter((entry) => entry.valueEstimated)
+  const pricedCost = total(valued.map((entry) => entry.costBasis))
+  const unrealizedPnl = total(entries.map((entry) => entry.pnl))
+  const items = (of: CollectionEntry[]) => of.reduce((sum, entry) => sum + entry.quantity, 0)
+  const themes = new Map<string, CollectionEntry[]>()
+  for (const entry of entries) themes.set(entry.item.theme, [...(themes.get(entry.item.theme) ?? []), entry])
+  return {
+    entries: entries.length,
+    totalItems: items(entries),
+    setCount: items(entries.filter((entry) => entry.item.type === 'set')),
+    minifigCount: items(entries.filter((entry) => entry.item.type === 'minifig')),
+    totalValue: total(entries.map((entry) => entry.value)),
+    costBasis: total(entries.map((entry) => entry.costBasis)),
+    pricedCost,
+    unrealizedPnl,
+    unrealizedPnlPercent: percentOf(unrealizedPnl, pricedCost),
+    change24h: total(entries.map((entry) => entry.change24h)),
+    unpricedEntries: unvalued.length,
+    unpricedCost: total(unvalued.map((entry) => entry.costBasis)),
+    unknownCostEntries: unknownCost.length,
+    unknownCostValue: total(unknownCost.map((entry) => entry.value)),
+    estimatedEntries: estimated.length,
+    estimatedValue: total(estimated.map((entry) => entry.value)),
+    topThemes: [...themes]
+      .map(([theme, of]) => ({ theme, value: total(of.map((entry) => entry.value)), items: items(of) }))
+      .sort((a, b) => new Big(b.value).cmp(a.value) || (a.theme < b.theme ? -1 : a.theme > b.theme ? 1 : 0))
+      .slice(0, 3),
+  }
 }

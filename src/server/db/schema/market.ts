@@ -68,12 +68,56 @@ export const collections = pgTable(
     priceConfidence: text(),
   },
   (table) => [
-    index('collections_user_idx').on(table.userId, table.createdAt),
+    // With the id: a page in the order entries were added (newest first, ties by id) is read from it.
+    index('collections_user_idx').on(table.userId, table.createdAt, table.id),
+    // The entries a retail estimate may value: only these are valued on each read (ADR 023).
+    index('collections_unpriced_idx').on(table.userId).where(sql`${table.fairPriceGbp} is null`),
     index('collections_item_idx').on(table.itemId),
     uniqueIndex('collections_source_ref_key')
       .on(table.userId, table.source, table.sourceRef)
       .where(sql`${table.sourceRef} is not null`),
   ],
+)
+
+/**
+ * Each user's collection summed by theme and by whether its entries have a fair price (ADR 023), so that
+ * the summary of a 1,000-entry collection is read from a few rows instead of valuing every entry. Never
+ * written by the app: database triggers (migration 0020) keep it in the writer's transaction, whatever
+ * writes the entries or their copied prices. Amounts are pounds; `value` counts fair prices only (an
+ * unpriced entry adds its count and cost), `unknownCost*` the entries whose price paid is not known. No
+ * foreign key: a deleted user's entries take their rows with them through the same trigger.
+ */
+export const collectionTotals = pgTable(
+  'collection_totals',
+  {
+    userId: uuid().notNull(),
+    theme: text().notNull(),
+    priced: boolean().notNull(),
+    entries: integer().notNull(),
+    items: bigint({ mode: 'number' }).notNull(),
+    setItems: bigint({ mode: 'number' }).notNull(),
+    minifigItems: bigint({ mode: 'number' }).notNull(),
+    value: numeric().notNull(),
+    cost: numeric().notNull(),
+    unknownCostEntries: integer().notNull(),
+    unknownCostValue: numeric().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.theme, table.priced] })],
+)
+
+/**
+ * The 24-hour change of each user's collection on the day its prices were recomputed (ADR 023): an entry's
+ * change counts only on the day of its price's last recompute, so only today's row is ever read, and the
+ * trigger that keeps it drops the user's earlier days.
+ */
+export const collectionDailyChanges = pgTable(
+  'collection_daily_changes',
+  {
+    userId: uuid().notNull(),
+    day: date().notNull(),
+    change: numeric().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 )
 
 /**

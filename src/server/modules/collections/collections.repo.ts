@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { retailPricesJson, themeDataJson, themeJoinsOn } from '#server/db/item-sql.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
@@ -57,12 +56,13 @@ function retailEstimateJoin(estimate: Valuation['retailEstimate'], when: SQL) {
  * Read from the entries' own rows: the grade, the item's type and theme and the grade's fair price are copied
  * onto each entry by the database (migration 0019, ADR 021), so a 1,000-entry collection is valued without
  * 2,000 lookups of items and snapshots. `withItem` joins the item and condition for what only they hold (the
- * name and number a search or sort needs, the condition's score, the theme's id).
+ * name and number a search or sort needs, the condition's score, the theme's id). `entries` values rows just
+ * written instead (an `insert` or `update … returning *`), so that a write answers with its entry at once.
  */
 const valuedEntries = (
   userId: string,
   { today, retailEstimate }: Valuation,
-  { withItem = false } = {},
+  { withItem = false, unpricedOnly = false, entries = sql`collections` } = {},
 ) => sql`
   select c.id, c.user_id, c.item_id, c.condition_id, c.quantity, c.price_paid, c.original_price, c.currency,
     c.purchase_date, c.documented_purchase, c.created_at, c.grade, c.item_type as type, c.item_theme as theme,
@@ -73,13 +73,13 @@ const valuedEntries = (
     c.price_paid * c.quantity as cost,
     coalesce(c.fair_price_gbp, est.unit_gbp) * c.quantity as value,
     case when c.fair_price_gbp is null then null
-      when c.price_updated_at < ${today}::date then 0
+      when (c.price_updated_at at time zone 'UTC')::date < ${today}::date then 0
       when c.previous_fair_price_gbp is null then null
       else (c.fair_price_gbp - c.previous_fair_price_gbp) * c.quantity end as change
-  from collections c
+  from ${entries} c
   ${withItem ? sql`join items i on i.id = c.item_id join conditions cd on cd.id = c.condition_id` : sql``}
   ${retailEstimateJoin(retailEstimate, sql`c.fair_price_gbp is null`)}
-  where c.user_id = ${userId}`
+  where c.user_id = ${userId} ${unpricedOnly ? sql`and c.fair_price_gbp is null` : sql``}`
 
 /**
  * An amount in pounds as text with two decimals. Rounded, not cast to a sized numeric: sums over a
@@ -91,12 +91,15 @@ const pounds = (amount: SQL) => sql`round(${amount}, 2)::text`
 const percent = (part: SQL, whole: SQL) =>
   sql`case when ${whole} > 0 then round(${part} / ${whole} * 100, 2)::text else null end`
 
-/** An entry `v` of `valuedEntries` as the API answers it, from `v ${entryJoins}`. */
+/**
+ * An entry as the API answers it, but for its item, which the catalogue in memory adds (ADR 023): every
+ * entry names its item by `itemId`.
+ */
+export type EntryWithoutItem = Omit<CollectionEntry, 'item'>
+
+/** An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`. */
 const entryJson = sql`json_build_object(
   'id', v.id, 'userId', v.user_id, 'itemId', v.item_id,
-  'item', json_build_object('id', i.id, 'type', i.type, 'number', i.number, 'name', i.name, 'slug', i.slug,
-    'theme', i.theme, 'year', i.year, 'imageUrl', i.image_url, 'originalMsrp', i.original_msrp::text,
-    'retailPrices', ${retailPricesJson(sql`i.id`)}, 'themeData', ${themeDataJson}),
   'condition', json_build_object('id', cd.id, 'label', cd.label, 'grade', cd.grade),
   'quantity', v.quantity, 'pricePaid', v.price_paid::text, 'originalPrice', v.original_price::text,
   'currency', v.currency, 'purchaseDate', v.purchase_date::text, 'documentedPurchase', v.documented_purchase,
@@ -114,19 +117,28 @@ const entryJson = sql`json_build_object(
   'change24h', ${pounds(sql`v.change`)},
   'change24hPercent', ${percent(sql`v.change`, sql`(v.value - v.change)`)})`
 
-/** The item and condition of the entries `v` (only of those on the page), for `entryJson`. */
-const entryJoins = sql`join items i on i.id = v.item_id join conditions cd on cd.id = v.condition_id
-  ${themeJoinsOn(sql`i.theme_id`)}`
+/** The condition of the entries `v`, for `entryJson`. */
+const conditionJoin = sql`join conditions cd on cd.id = v.condition_id`
 
-const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, SQL> = {
-  added: sql`v.created_at`,
-  name: sql`v.name`,
-  condition: sql`v.score`,
-  quantity: sql`v.quantity`,
-  cost: sql`v.cost`,
-  value: sql`v.value`,
-  pnl: sql`(v.value - v.cost)`,
-  change: sql`v.change`,
+/**
+ * What each sort orders by. Unknowns (no price, no cost) sort last either way; the order entries were added
+ * in has none, and newest first is read from the `(user_id, created_at, id)` index without sorting.
+ */
+const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, { column: SQL; nullable: boolean }> = {
+  added: { column: sql`v.created_at`, nullable: false },
+  name: { column: sql`v.name`, nullable: false },
+  condition: { column: sql`v.score`, nullable: false },
+  quantity: { column: sql`v.quantity`, nullable: false },
+  cost: { column: sql`v.cost`, nullable: true },
+  value: { column: sql`v.value`, nullable: true },
+  pnl: { column: sql`(v.value - v.cost)`, nullable: true },
+  change: { column: sql`v.change`, nullable: true },
+}
+
+function pageOrder(query: CollectionQuery): SQL {
+  const { column, nullable } = SORT_COLUMNS[query.sort ?? 'added']
+  const direction = query.direction === 'asc' ? sql`asc` : sql`desc`
+  return sql`${column} ${direction} ${nullable ? sql`nulls last` : sql``}, v.id desc`
 }
 
 /** A search or a sort by name or condition needs what only the item and condition rows hold. */
@@ -147,77 +159,99 @@ function pageFilters(query: CollectionQuery): SQL[] {
 }
 
 /**
- * Totals over the valued entries `v`, and (unless lean) its three most valuable themes. An entry without a
- * value has no value, not a value of 0, and an entry without a known price paid has no cost, not a cost of
- * 0: the profit or loss is over the entries with both (against what they cost); what the unvalued ones cost,
- * what the ones of unknown cost are worth, and how much of the value is a retail estimate are said apart
- * (issue 12). Read through `row_to_json`: item counts are bigints (entries × up to 10,000 each), which JSON
- * keeps as numbers.
+ * The collection in summed parts, each with the columns of `collection_totals`: the user's totals rows, kept
+ * by the database (ADR 023, migration 0020). With the retail estimate on, the unpriced entries are valued
+ * one by one instead (an estimate follows the day's rates and the user's currency), each its own part:
+ * `priced` is then "has a value", and `estimated_*` say how much of it is retail.
  */
-const summaryColumns = (
-  lean: boolean,
-) => sql`count(*)::int as entries, coalesce(sum(quantity), 0) as "totalItems",
-  coalesce(sum(quantity) filter (where type = 'set'), 0) as "setCount",
-  coalesce(sum(quantity) filter (where type = 'minifig'), 0) as "minifigCount",
-  ${pounds(sql`coalesce(sum(value), 0)`)} as "totalValue",
-  ${pounds(sql`coalesce(sum(cost), 0)`)} as "costBasis",
-  ${pounds(sql`coalesce(sum(cost) filter (where value is not null), 0)`)} as "pricedCost",
-  ${pounds(sql`coalesce(sum(value - cost), 0)`)} as "unrealizedPnl",
-  ${percent(sql`sum(value - cost)`, sql`sum(cost) filter (where value is not null)`)} as "unrealizedPnlPercent",
-  ${pounds(sql`coalesce(sum(change), 0)`)} as "change24h",
-  count(*) filter (where value is null)::int as "unpricedEntries",
-  ${pounds(sql`coalesce(sum(cost) filter (where value is null), 0)`)} as "unpricedCost",
-  count(*) filter (where cost is null)::int as "unknownCostEntries",
-  ${pounds(sql`coalesce(sum(value) filter (where cost is null), 0)`)} as "unknownCostValue",
-  count(*) filter (where estimated)::int as "estimatedEntries",
-  ${pounds(sql`coalesce(sum(value) filter (where estimated), 0)`)} as "estimatedValue",
+function summedParts(userId: string, valuation: Valuation): SQL {
+  const totals = (
+    where: SQL,
+  ) => sql`select theme, priced, entries, items, set_items, minifig_items, value, cost,
+      unknown_cost_entries, unknown_cost_value, 0 as estimated_entries, 0 as estimated_value
+    from collection_totals where user_id = ${userId} ${where}`
+  if (!valuation.retailEstimate) return totals(sql``)
+  return sql`${totals(sql`and priced`)}
+    union all
+    select v.theme, v.value is not null, 1, v.quantity, case when v.type = 'set' then v.quantity else 0 end,
+      case when v.type = 'minifig' then v.quantity else 0 end, coalesce(v.value, 0), coalesce(v.cost, 0),
+      (v.cost is null)::int, case when v.cost is null then coalesce(v.value, 0) else 0 end,
+      v.estimated::int, case when v.estimated then v.value else 0 end
+    from (${valuedEntries(userId, valuation, { unpricedOnly: true })}) v`
+}
+
+/**
+ * The summary over the parts `p` (`summedParts`), and (unless lean) the three most valuable themes. An entry
+ * without a value adds no value, not a value of 0, and one without a known price paid adds no cost: the
+ * profit or loss is over the entries with both (against what they cost); what the unvalued ones cost, what
+ * the ones of unknown cost are worth, and how much of the value is a retail estimate are said apart (issue
+ * 12). The 24-hour change is today's row of `collection_daily_changes`. Read through `row_to_json`: item
+ * counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
+ */
+const summaryColumns = (userId: string, { today }: Valuation, lean: boolean) => {
+  const profit = sql`sum(p.value - p.unknown_cost_value - p.cost) filter (where p.priced)`
+  const pricedCost = sql`sum(p.cost) filter (where p.priced)`
+  return sql`coalesce(sum(p.entries), 0)::int as entries, coalesce(sum(p.items), 0) as "totalItems",
+  coalesce(sum(p.set_items), 0) as "setCount", coalesce(sum(p.minifig_items), 0) as "minifigCount",
+  ${pounds(sql`coalesce(sum(p.value), 0)`)} as "totalValue",
+  ${pounds(sql`coalesce(sum(p.cost), 0)`)} as "costBasis",
+  ${pounds(sql`coalesce(${pricedCost}, 0)`)} as "pricedCost",
+  ${pounds(sql`coalesce(${profit}, 0)`)} as "unrealizedPnl",
+  ${percent(profit, pricedCost)} as "unrealizedPnlPercent",
+  ${pounds(sql`(select coalesce(sum(d.change), 0) from collection_daily_changes d
+    where d.user_id = ${userId} and d.day >= ${today}::date)`)} as "change24h",
+  coalesce(sum(p.entries) filter (where not p.priced), 0)::int as "unpricedEntries",
+  ${pounds(sql`coalesce(sum(p.cost) filter (where not p.priced), 0)`)} as "unpricedCost",
+  coalesce(sum(p.unknown_cost_entries), 0)::int as "unknownCostEntries",
+  ${pounds(sql`coalesce(sum(p.unknown_cost_value), 0)`)} as "unknownCostValue",
+  coalesce(sum(p.estimated_entries), 0)::int as "estimatedEntries",
+  ${pounds(sql`coalesce(sum(p.estimated_value), 0)`)} as "estimatedValue",
   ${
     lean
       ? sql`'[]'::json`
       : sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', x.value, 'items', x.items)
           order by x.sort desc) from (
-          select theme, ${pounds(sql`sum(coalesce(value, 0))`)} as value, sum(quantity) as items,
-            sum(coalesce(value, 0)) as sort
-          from v group by theme order by sort desc, theme limit 3) x), '[]')`
+          select theme, ${pounds(sql`sum(value)`)} as value, sum(items) as items, sum(value) as sort
+          from p group by theme order by sort desc, theme limit 3) x), '[]')`
   } as "topThemes"`
+}
+
+/** The summary of the whole collection, as a JSON object. */
+const summaryJson = (userId: string, valuation: Valuation, lean: boolean) =>
+  sql`(with p as materialized (${summedParts(userId, valuation)})
+    select row_to_json(totals) from (select ${summaryColumns(userId, valuation, lean)} from p) totals)`
+
+/** A page of entries without their items, the number that match, and the whole collection's summary. */
+export interface CollectionPageRows {
+  entries: EntryWithoutItem[]
+  total: number
+  summary: CollectionSummary
+}
 
 /**
  * A page of entries, filtered and sorted, with the number that match and the summary of the whole
- * collection — in one statement that values the entries once, written as the API's JSON by PostgreSQL (the
- * route sends it as it is; the API tests check its keys against the contract).
+ * collection, in one statement. Only a filter, a search or a sort by what the entries do not hold in order
+ * values every entry; newest first reads the page's entries alone.
  */
-export async function findCollectionPageJson(
-  db: Database,
-  userId: string,
-  query: CollectionQuery,
-  valuation: Valuation,
-): Promise<string> {
-  const filters = pageFilters(query)
-  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
-  const direction = query.direction === 'asc' ? sql`asc` : sql`desc`
-  const order = SORT_COLUMNS[query.sort ?? 'added']
-  const [row] = await queryRows<{ body: string }>(
-    db,
-    sql`with v as materialized (${valuedEntries(userId, valuation, { withItem: needsItem(query) })}),
-        matching as (select * from v ${where}),
-        page as (select *, row_number() over (order by ${order} ${direction} nulls last, id desc) as position
-          from matching v order by ${order} ${direction} nulls last, v.id desc
-          limit ${query.limit} offset ${query.offset})
-      select json_build_object(
-        'entries', coalesce((select json_agg(${entryJson} order by v.position) from page v ${entryJoins}), '[]'),
-        'total', (select count(*)::int from matching),
-        'summary', (select row_to_json(totals) from (select ${summaryColumns(false)} from v) totals))::text as body`,
-  )
-  return (row as { body: string }).body
-}
-
 export async function findCollectionPage(
   db: Database,
   userId: string,
   query: CollectionQuery,
   valuation: Valuation,
-): Promise<{ entries: CollectionEntry[]; total: number; summary: CollectionSummary }> {
-  return JSON.parse(await findCollectionPageJson(db, userId, query, valuation))
+): Promise<CollectionPageRows> {
+  const filters = pageFilters(query)
+  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
+  const entries = sql`select * from (${valuedEntries(userId, valuation, { withItem: needsItem(query) })}) v ${where}`
+  const order = pageOrder(query)
+  const [row] = await queryRows<CollectionPageRows>(
+    db,
+    sql`with summary as (select ${summaryJson(userId, valuation, false)} as json),
+        page as (${entries} order by ${order} limit ${query.limit} offset ${query.offset})
+      select coalesce((select json_agg(${entryJson} order by ${order}) from page v ${conditionJoin}), '[]') as entries,
+        ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total,
+        (select json from summary) as summary`,
+  )
+  return row as CollectionPageRows
 }
 
 /** Totals over the whole collection, and its three most valuable themes unless `lean`. */
@@ -229,8 +263,7 @@ export async function collectionSummary(
 ): Promise<CollectionSummary> {
   const [row] = await queryRows<{ summary: CollectionSummary }>(
     db,
-    sql`with v as (${valuedEntries(userId, valuation)})
-      select row_to_json(totals) as summary from (select ${summaryColumns(lean)} from v) totals`,
+    sql`select ${summaryJson(userId, valuation, lean)} as summary`,
   )
   return (row as { summary: CollectionSummary }).summary
 }
@@ -262,21 +295,40 @@ export interface EntryFields {
   documentedPurchase: boolean
 }
 
+/** An entry as written, valued, in the same statement as the write (`rows` returns the written rows). */
+async function writtenEntry(
+  db: Database,
+  userId: string,
+  rows: SQL,
+  valuation: Valuation,
+): Promise<EntryWithoutItem | undefined> {
+  const found = await queryRows<{ entry: EntryWithoutItem }>(
+    db,
+    sql`with written as (${rows})
+      select ${entryJson} as entry from (${valuedEntries(userId, valuation, { entries: sql`written` })}) v
+      ${conditionJoin}`,
+  )
+  return found[0]?.entry
+}
+
 export async function insertEntry(
   db: Database,
   userId: string,
   itemId: number,
   fields: EntryFields,
-): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  valuation: Valuation,
+): Promise<EntryWithoutItem> {
+  const entry = await writtenEntry(
     db,
+    userId,
     sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
         purchase_date, documented_purchase)
       values (${userId}, ${itemId}, ${fields.conditionId}, ${fields.quantity}, ${fields.pricePaid},
         ${fields.originalPrice}, ${fields.currency}, ${fields.purchaseDate}, ${fields.documentedPurchase})
-      returning id`,
+      returning *`,
+    valuation,
   )
-  return (row as { id: number }).id
+  return entry as EntryWithoutItem
 }
 
 /** The entry if it is this user's; someone else's entry is as good as missing. */
@@ -292,12 +344,36 @@ export async function findOwnEntry(db: Database, userId: string, id: number) {
   return rows[0]
 }
 
-export async function updateEntry(db: Database, id: number, fields: EntryFields) {
-  await db.execute(
-    sql`update collections set condition_id = ${fields.conditionId}, quantity = ${fields.quantity},
-        price_paid = ${fields.pricePaid}, original_price = ${fields.originalPrice}, currency = ${fields.currency},
-        purchase_date = ${fields.purchaseDate}, documented_purchase = ${fields.documentedPurchase}, updated_at = now()
-      where id = ${id}`,
+const ENTRY_COLUMNS: Record<keyof EntryFields, string> = {
+  conditionId: 'condition_id',
+  quantity: 'quantity',
+  pricePaid: 'price_paid',
+  originalPrice: 'original_price',
+  currency: 'currency',
+  purchaseDate: 'purchase_date',
+  documentedPurchase: 'documented_purchase',
+}
+
+/**
+ * Writes these fields (only these) of the user's entry and answers it valued; undefined when the user has no
+ * entry of this id.
+ */
+export async function updateEntry(
+  db: Database,
+  userId: string,
+  id: number,
+  fields: Partial<EntryFields>,
+  valuation: Valuation,
+): Promise<EntryWithoutItem | undefined> {
+  const assignments = (Object.keys(ENTRY_COLUMNS) as (keyof EntryFields)[])
+    .filter((field) => fields[field] !== undefined)
+    .map((field) => sql`${sql.identifier(ENTRY_COLUMNS[field])} = ${fields[field]}`)
+  return writtenEntry(
+    db,
+    userId,
+    sql`update collections set ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
+      where id = ${id} and user_id = ${userId} returning *`,
+    valuation,
   )
 }
 
@@ -309,28 +385,15 @@ export async function deleteOwnEntry(db: Database, userId: string, id: number): 
   return rows.length > 0
 }
 
-export async function findEntry(
-  db: Database,
-  userId: string,
-  id: number,
-  valuation: Valuation,
-): Promise<CollectionEntry | undefined> {
-  const rows = await queryRows<{ entry: CollectionEntry }>(
-    db,
-    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${entryJoins} where v.id = ${id}`,
-  )
-  return rows[0]?.entry
-}
-
 /** Every entry, for the CSV export. */
 export async function allEntries(
   db: Database,
   userId: string,
   valuation: Valuation,
-): Promise<CollectionEntry[]> {
-  const rows = await queryRows<{ entry: CollectionEntry }>(
+): Promise<EntryWithoutItem[]> {
+  const rows = await queryRows<{ entry: EntryWithoutItem }>(
     db,
-    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${entryJoins}
+    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${conditionJoin}
       order by v.created_at, v.id`,
   )
   return rows.map((row) => row.entry)

@@ -15,7 +15,7 @@ import { collectionCsv, csvFileName } from './collections.csv.ts'
 import {
   addEntry,
   changeEntry,
-  collectionPageJson,
+  collectionPage,
   exportEntries,
   portfolio,
   removeEntry,
@@ -44,7 +44,14 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
       async (request, reply) =>
         sendJsonText(
           reply,
-          await collectionPageJson({ db: app.db, owner: request.signedInUser(), query: request.query }),
+          JSON.stringify(
+            await collectionPage({
+              db: app.db,
+              catalogue: app.catalogue,
+              owner: request.signedInUser(),
+              query: request.query,
+            }),
+          ),
         ),
     )
   }
@@ -64,7 +71,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     },
     async (request, reply) => {
       const owner = request.signedInUser()
-      const entry = await addEntry({ db: app.db, owner, body: request.body })
+      const entry = await addEntry({ db: app.db, catalogue: app.catalogue, owner, body: request.body })
       return reply.code(201).send(entry)
     },
   )
@@ -86,7 +93,13 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     },
     async (request) => {
       const owner = request.signedInUser()
-      const entry = await changeEntry({ db: app.db, owner, id: request.params.id, body: request.body })
+      const entry = await changeEntry({
+        db: app.db,
+        catalogue: app.catalogue,
+        owner,
+        id: request.params.id,
+        body: request.body,
+      })
       return entry
     },
   )
@@ -120,7 +133,11 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
       },
     },
     async (request, reply) => {
-      const entries = await exportEntries({ db: app.db, owner: request.signedInUser() })
+      const entries = await exportEntries({
+        db: app.db,
+        catalogue: app.catalogue,
+        owner: request.signedInUser(),
+      })
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(todayUtc())}"`)
@@ -138,6 +155,12 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
         response: { 200: json('The portfolio of the range', portfolioSchema) },
       },
     },
-    async (request) => portfolio({ db: app.db, owner: request.signedInUser(), range: request.query.range }),
+    async (request) =>
+      portfolio({
+        db: app.db,
+        catalogue: app.catalogue,
+        owner: request.signedInUser(),
+        range: request.query.range,
+      }),
   )
 })

@@ -1,8 +1,10 @@
 import type { Database } from '#server/db/client.ts'
 import { badRequest, notFound } from '#server/errors.ts'
+import type { Item } from '#shared/contract/catalogue.ts'
 import type {
   AddCollectionData,
   CollectionEntry,
+  CollectionPage,
   CollectionQuery,
   CollectionSummary,
   Portfolio,
@@ -12,16 +14,16 @@ import { addDays, todayUtc } from '#shared/dates.ts'
 import { type CurrencyCode, isCurrencyCode } from '#shared/money.ts'
 import { retailRegionOrder } from '#shared/retail.ts'
 import { currentRates, toGbpOnDay } from '../fx/fx.service.ts'
+import type { LiveCatalogue } from '../items/items.index.live.ts'
 import {
   allEntries,
   allocation,
   collectionSummary,
   deleteOwnEntry,
   type EntryFields,
+  type EntryWithoutItem,
   findCollectionPage,
-  findCollectionPageJson,
   findConditionByLabel,
-  findEntry,
   findOwnEntry,
   insertEntry,
   portfolioTimeline,
@@ -54,6 +56,42 @@ async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
 
 const ENTRY_NOT_FOUND = 'Collection entry not found'
 
+/**
+ * The entries with their items as the API shows them, from the catalogue in memory (ADR 023): a page of
+ * entries does not join 50 items, their themes and retail prices again in the database.
+ */
+async function withItems(catalogue: LiveCatalogue, entries: EntryWithoutItem[]): Promise<CollectionEntry[]> {
+  const items = await catalogue.itemsById(entries.map((entry) => entry.itemId))
+  return entries.map((entry) => {
+    const { id, type, number, name, slug, theme, themeData, year, imageUrl, originalMsrp, retailPrices } =
+      items.get(entry.itemId) as Item
+    const item = {
+      id,
+      type,
+      number,
+      name,
+      slug,
+      theme,
+      themeData,
+      year,
+      imageUrl,
+      originalMsrp,
+      retailPrices,
+    }
+    return { ...entry, item }
+  })
+}
+
+/** The entry just written, valued, with its item; missing when the user has no entry of this id. */
+async function answered(
+  catalogue: LiveCatalogue,
+  entry: EntryWithoutItem | undefined,
+): Promise<CollectionEntry> {
+  if (!entry) throw notFound(ENTRY_NOT_FOUND)
+  const [withItem] = await withItems(catalogue, [entry])
+  return withItem as CollectionEntry
+}
+
 async function conditionFor(db: Database, itemId: number, label: string): Promise<number> {
   const { itemExists, conditionId } = await findConditionByLabel(db, itemId, label)
   if (!itemExists) throw notFound('Item not found')
@@ -77,7 +115,17 @@ async function pricedFields(db: Database, fields: Omit<EntryFields, 'pricePaid'>
   return { ...fields, pricePaid }
 }
 
-export async function addEntry({ db, owner, body }: { db: Database; owner: Owner; body: AddCollectionData }) {
+export async function addEntry({
+  db,
+  catalogue,
+  owner,
+  body,
+}: {
+  db: Database
+  catalogue: LiveCatalogue
+  owner: Owner
+  body: AddCollectionData
+}) {
   return db.transaction(async (tx) => {
     const conditionId = await conditionFor(tx, body.itemId, body.condition)
     const fields = await pricedFields(tx, {
@@ -88,26 +136,39 @@ export async function addEntry({ db, owner, body }: { db: Database; owner: Owner
       purchaseDate: body.purchaseDate ?? null,
       documentedPurchase: body.documentedPurchase ?? false,
     })
-    const id = await insertEntry(tx, owner.id, body.itemId, fields)
-    return (await findEntry(tx, owner.id, id, await valuationFor(tx, owner))) as CollectionEntry
+    return answered(
+      catalogue,
+      await insertEntry(tx, owner.id, body.itemId, fields, await valuationFor(tx, owner)),
+    )
   })
 }
 
 export async function changeEntry({
   db,
+  catalogue,
   owner,
   id,
   body,
 }: {
   db: Database
+  catalogue: LiveCatalogue
   owner: Owner
   id: number
   body: UpdateCollectionData
 }) {
+  // A quantity or "documented" changes alone in one statement: nothing of the entry as it was is needed.
+  const repriced = [body.pricePaid, body.currency, body.purchaseDate].some((sent) => sent !== undefined)
+  if (!repriced && body.condition === undefined) {
+    const { quantity, documentedPurchase } = body
+    return answered(
+      catalogue,
+      await updateEntry(db, owner.id, id, { quantity, documentedPurchase }, await valuationFor(db, owner)),
+    )
+  }
   return db.transaction(async (tx) => {
     const current = await findOwnEntry(tx, owner.id, id)
     if (!current) throw notFound(ENTRY_NOT_FOUND)
-    const fields = await pricedFields(tx, {
+    const changed = {
       conditionId: body.condition
         ? await conditionFor(tx, current.itemId, body.condition)
         : current.conditionId,
@@ -117,9 +178,11 @@ export async function changeEntry({
       currency: body.currency ?? (body.pricePaid !== undefined ? owner.currencyPreference : current.currency),
       purchaseDate: body.purchaseDate === undefined ? current.purchaseDate : body.purchaseDate,
       documentedPurchase: body.documentedPurchase ?? current.documentedPurchase,
-    })
-    await updateEntry(tx, id, fields)
-    return (await findEntry(tx, owner.id, id, await valuationFor(tx, owner))) as CollectionEntry
+    }
+    // Priced again only when what it was priced from changes: a new condition keeps the rate the price paid
+    // was brought to pounds at.
+    const fields = repriced ? await pricedFields(tx, changed) : { ...changed, pricePaid: current.pricePaid }
+    return answered(catalogue, await updateEntry(tx, owner.id, id, fields, await valuationFor(tx, owner)))
   })
 }
 
@@ -127,17 +190,20 @@ export async function removeEntry({ db, owner, id }: { db: Database; owner: Owne
   if (!(await deleteOwnEntry(db, owner.id, id))) throw notFound(ENTRY_NOT_FOUND)
 }
 
-/** A page of the collection with the whole collection's summary, as the API's JSON text. */
-export async function collectionPageJson({
+/** A page of the collection, valued, with the whole collection's summary. */
+export async function collectionPage({
   db,
+  catalogue,
   owner,
   query,
 }: {
   db: Database
+  catalogue: LiveCatalogue
   owner: Owner
   query: CollectionQuery
-}): Promise<string> {
-  return findCollectionPageJson(db, owner.id, query, await valuationFor(db, owner))
+}): Promise<CollectionPage> {
+  const page = await findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
+  return { ...page, entries: await withItems(catalogue, page.entries) }
 }
 
 /** Totals over the whole collection; `lean` leaves out its most valuable themes (the profile's figures). */
@@ -153,8 +219,16 @@ export async function collectionTotals({
   return collectionSummary(db, owner.id, await valuationFor(db, owner), { lean })
 }
 
-export async function exportEntries({ db, owner }: { db: Database; owner: Owner }) {
-  return allEntries(db, owner.id, await valuationFor(db, owner))
+export async function exportEntries({
+  db,
+  catalogue,
+  owner,
+}: {
+  db: Database
+  catalogue: LiveCatalogue
+  owner: Owner
+}) {
+  return withItems(catalogue, await allEntries(db, owner.id, await valuationFor(db, owner)))
 }
 
 const TIMELINE: Record<Portfolio['range'], { days: number | null; step: number }> = {
@@ -166,10 +240,12 @@ const TIMELINE: Record<Portfolio['range'], { days: number | null; step: number }
 /** Portfolio analytics: value against cost over time, allocation, ROI, best and worst performers. */
 export async function portfolio({
   db,
+  catalogue,
   owner,
   range,
 }: {
   db: Database
+  catalogue: LiveCatalogue
   owner: Owner
   range: Portfolio['range']
 }): Promise<Portfolio> {
@@ -206,7 +282,7 @@ export async function portfolio({
     byTheme: split.byTheme,
     byType: split.byType,
     totalRoiPercent: split.roi,
-    best: best.entries,
-    worst: worst.entries,
+    best: await withItems(catalogue, best.entries),
+    worst: await withItems(catalogue, worst.entries),
   }
 }

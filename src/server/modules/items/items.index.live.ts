@@ -73,6 +73,26 @@ export class LiveCatalogue {
     return this.catalogue ?? (catalogue as Catalogue)
   }
 
+  /**
+   * These items as the API shows them. An id not read yet (an item another instance has just created, its
+   * announcement on the way) makes the catalogue catch up first: the item's row is committed, since a row
+   * naming it was read, so the catch-up finds it.
+   */
+  async itemsById(ids: readonly number[]): Promise<ReadonlyMap<number, Item>> {
+    let catalogue = await this.current()
+    if (ids.some((id) => !catalogue.item(id))) {
+      this.changed()
+      catalogue = await this.current()
+    }
+    return new Map(
+      ids.map((id) => {
+        const item = catalogue.item(id)
+        if (!item) throw new Error(`Item ${id} is not in the catalogue after catching up`)
+        return [id, item]
+      }),
+    )
+  }
+
   private catchUp(): Promise<void> {
     this.catchingUp ??= this.catchUpNow().finally(() => {
       this.catchingUp = undefined
@@ -184,7 +204,7 @@ function sameItem(a: StoredItem, b: StoredItem): boolean {
 }
 
 /**
- * The catalogue of the app's items routes: loaded when the app is ready, and told of every catalogue change —
+ * The app's catalogue (`app.catalogue`): loaded when the app is ready, and told of every catalogue change —
  * this instance's own at once (the read cache's `onForget`, before the write answers), other instances'
  * through READ_CACHE_CHANNEL, and all of them again if the listening connection was lost meanwhile.
  */

@@ -42,6 +42,10 @@ export class Catalogue {
   items(ids: readonly number[]): Item[] {
     return ids.flatMap((id) => this.rows.get(id) ?? [])
   }
+
+  item(id: number): Item | undefined {
+    return this.rows.get(id)
+  }
 }
 
 /**

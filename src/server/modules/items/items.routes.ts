@@ -14,7 +14,6 @@ import {
   slugParamsSchema,
 } from '#shared/contract/catalogue.ts'
 import { itemsCache } from './items.cache.ts'
-import { followCatalogue } from './items.index.live.ts'
 import { getItemDetail, listCatalogue, minifigThemes, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
@@ -30,7 +29,7 @@ const badVariant =
  * signed-in writes.
  */
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = followCatalogue(app)
+  const { catalogue } = app
   app.get(
     '/items',
     {
