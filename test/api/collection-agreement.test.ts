@@ -8,6 +8,7 @@ import {
   storeTodaysRates,
   summaryOf,
   total,
+  UNROUND_RATES,
   userIdOf,
 } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
@@ -54,18 +55,7 @@ beforeAll(async () => {
   await setRetailPrices(app, ids.falcon, { US: '849.99', UK: '734.99', DE: '799.99' })
   await setRetailPrices(app, ids.germanOnly, { DE: '679.99' })
   await setRetailPrices(app, ids.galaxy, { US: '99.99' })
-  await storeTodaysRates(db, {
-    USD: '0.791234',
-    EUR: '0.853311',
-    GBP: '1',
-    CAD: '0.577123',
-    AUD: '0.515555',
-    JPY: '0.005312',
-    CHF: '0.899999',
-    SEK: '0.074444',
-    NOK: '0.072222',
-    DKK: '0.114433',
-  })
+  await storeTodaysRates(db, UNROUND_RATES)
   // Fair price £101.37 today and £97.13 yesterday, so the 24-hour change and P&L are not round.
   for (const [price, saleDate] of [
     ['97.13', new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)],

@@ -8,6 +8,7 @@ import {
   setRetailPrices,
   storeTodaysRates,
   summaryOf,
+  UNROUND_RATES,
   userIdOf,
 } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
@@ -117,18 +118,7 @@ beforeAll(async () => {
   people = await signUpPeople(app, db, ['plain', 'estimating', 'admin'])
   for (const collector of COLLECTORS) owners[collector] = await userIdOf(app, people[collector])
   await api.profile(people.estimating, { valueUnpricedAtRetail: true, currencyPreference: 'EUR' })
-  await storeTodaysRates(db, {
-    USD: '0.791234',
-    EUR: '0.853311',
-    GBP: '1',
-    CAD: '0.577123',
-    AUD: '0.515555',
-    JPY: '0.005312',
-    CHF: '0.899999',
-    SEK: '0.074444',
-    NOK: '0.072222',
-    DKK: '0.114433',
-  })
+  await storeTodaysRates(db, UNROUND_RATES)
   for (const [number, theme] of [
     ['930101-1', 'Castle'],
     ['930102-1', 'City'],

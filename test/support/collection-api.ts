@@ -104,6 +104,20 @@ export async function setRetailPrices(
   await app.readCache.forget(CATALOGUE_SCOPE)
 }
 
+/** Rates of a pound's worth per unit with many decimals, so that conversions to pounds are not round. */
+export const UNROUND_RATES: Record<CurrencyCode, string> = {
+  USD: '0.791234',
+  EUR: '0.853311',
+  GBP: '1',
+  CAD: '0.577123',
+  AUD: '0.515555',
+  JPY: '0.005312',
+  CHF: '0.899999',
+  SEK: '0.074444',
+  NOK: '0.072222',
+  DKK: '0.114433',
+}
+
 /**
  * Stores today's rates as the fx refresh would (value of one unit in pounds) and answers them per US
  * dollar, as `/api/fx/rates` gives them to the screens.
