@@ -358,6 +358,54 @@ describe('sales lists', () => {
     expect(direct).toEqual(list)
   })
 
+  it('keeps each viewer’s total equal to the sales they are shown, through verifying, rejecting and deleting', async () => {
+    const stranger = (await signUp(context.app, { email: uniqueEmail('counted') })).cookie
+    const viewers = { anonymous: undefined, user: people.user, stranger, moderator: people.admin }
+    const expectTotalsToMatchTheList = async () => {
+      for (const [name, cookie] of Object.entries(viewers)) {
+        const response = await context.app.inject({
+          url: `/api/items/${ids.figure}/sales?limit=200`,
+          headers: cookie ? { cookie } : {},
+        })
+        const list = salesListSchema.parse(response.json())
+        expect(list.total, name).toBe(list.sales.length)
+        // A later page counts the same.
+        const later = salesListSchema.parse(
+          (
+            await context.app.inject({
+              url: `/api/items/${ids.figure}/sales?limit=1&offset=1`,
+              headers: cookie ? { cookie } : {},
+            })
+          ).json(),
+        )
+        expect(later.total, name).toBe(list.total)
+      }
+    }
+    const moderate = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const response = await context.app.inject({ method, url, headers: { cookie: people.admin }, payload })
+      expect(response.statusCode, response.body).toBeLessThan(300)
+    }
+    const sale = (cookie: string, price: string) =>
+      recorded(cookie, ids.figure, { price, conditionId: ids.figureNew, saleDate: daysAgo(2) })
+
+    await expectTotalsToMatchTheList()
+    const pending = await sale(people.user, '31.10')
+    const toReject = await sale(people.user, '31.20')
+    const verified = await sale(people.trusted, '31.30')
+    await sale(people.trusted, '31.40')
+    await expectTotalsToMatchTheList()
+    await moderate('POST', `/api/sales/${pending.id}/verify`)
+    await expectTotalsToMatchTheList()
+    await moderate('POST', `/api/sales/${toReject.id}/reject`, { reason: 'Not a real listing' })
+    await expectTotalsToMatchTheList()
+    // A rejection overruled: verified after all.
+    await moderate('POST', `/api/sales/${toReject.id}/verify`)
+    await expectTotalsToMatchTheList()
+    await moderate('DELETE', `/api/sales/${verified.id}`)
+    await moderate('DELETE', `/api/sales/${pending.id}`)
+    await expectTotalsToMatchTheList()
+  })
+
   it('answers 404 for an unknown item and 400 for bad paging', async () => {
     expect((await context.app.inject({ url: '/api/items/999999/sales' })).statusCode).toBe(404)
     expect((await context.app.inject({ url: '/api/items/999999/price-summary' })).statusCode).toBe(404)

@@ -194,9 +194,22 @@ export const sales = pgTable(
       table.conditionId,
     ),
     // The Sales History tab's pages, newest first (read backwards): a page reads its 50 rows, not every sale of
-    // a popular item.
-    index('sales_item_date_id_idx').on(table.itemId, table.saleDate, table.id),
+    // a popular item. Status and submitter say from the index alone which sales a viewer may see, so the rows a
+    // deep page skips are never read from the table.
+    index('sales_item_date_id_idx').on(
+      table.itemId,
+      table.saleDate,
+      table.id,
+      table.status,
+      table.submitterId,
+    ),
     index('sales_status_created_idx').on(table.status, table.createdAt),
+    // The few sales not (yet) verified, by item and submitter: the Sales History's count adds the ones its
+    // viewer may see to the verified ones counted in price_condition_stats, without counting a popular item's
+    // thousands of sales (issue 13).
+    index('sales_unverified_item_submitter_idx')
+      .on(table.itemId, table.submitterId)
+      .where(sql`${table.status} <> 'verified'`),
     uniqueIndex('sales_duplicate_key')
       .on(table.itemId, table.originalPrice, table.currency, table.saleDate, table.sourceRef)
       .where(sql`${table.sourceRef} is not null`),

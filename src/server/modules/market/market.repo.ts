@@ -10,17 +10,43 @@ import { enqueueFrom } from './market.queue.repo.ts'
 export type Grade = 'new' | 'used'
 
 /**
- * Columns of a sale as the API shows it, from `sales s` joined to its `conditions c` (the review queue,
- * market.review.repo.ts, reads them too).
+ * A sale as the API shows it, from `sales s` joined to its `conditions c`, field by field: read as columns
+ * (`saleColumns`; the review queue, market.review.repo.ts, reads them too) or as one JSON object
+ * (`saleJson`). `submitterId` may be given: who submitted a sale is not everyone's to know.
  */
-export const saleColumns = sql`s.id, s.item_id as "itemId", s.price_gbp::text as "priceGbp",
-  s.original_price::text as "originalPrice", s.currency, json_build_object('id', c.id, 'label', c.label) as condition,
-  s.grade, s.sale_date::text as "saleDate", s.source, s.source_ref as "sourceRef", s.proof_url as "proofUrl",
-  s.status, s.submitter_id as "submitterId",
-  case when s.status = 'rejected' then (select f.notes from moderation_flags f
-    where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
-    order by f.id desc limit 1) end as "rejectionReason",
-  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
+const saleFields = (submitterId: SQL = sql`s.submitter_id`): Array<[keyof Sale, SQL]> => [
+  ['id', sql`s.id`],
+  ['itemId', sql`s.item_id`],
+  ['priceGbp', sql`s.price_gbp::text`],
+  ['originalPrice', sql`s.original_price::text`],
+  ['currency', sql`s.currency`],
+  ['condition', sql`json_build_object('id', c.id, 'label', c.label)`],
+  ['grade', sql`s.grade`],
+  ['saleDate', sql`s.sale_date::text`],
+  ['source', sql`s.source`],
+  ['sourceRef', sql`s.source_ref`],
+  ['proofUrl', sql`s.proof_url`],
+  ['status', sql`s.status`],
+  ['submitterId', submitterId],
+  [
+    'rejectionReason',
+    sql`case when s.status = 'rejected' then (select f.notes from moderation_flags f
+      where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
+      order by f.id desc limit 1) end`,
+  ],
+  ['createdAt', sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+]
+
+export const saleColumns = sql.join(
+  saleFields().map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+  sql`, `,
+)
+
+const saleJson = (submitterId: SQL) =>
+  sql`json_build_object(${sql.join(
+    saleFields(submitterId).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  )})`
 
 /** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
@@ -201,28 +227,37 @@ export async function deleteSaleRow(db: Database, id: number) {
 }
 
 /**
- * An item's sales as one viewer may see them: verified ones for everyone; pending and rejected ones to
- * their submitter, or all of them to a moderator (`allPending`).
+ * A page of an item's sales as one viewer may see them, as the JSON text of the answer (`SalesList`), and
+ * whether the item exists, in one statement. Verified sales are everyone's; pending and rejected ones their
+ * submitter's, or all of them a moderator's (`allPending`), and so is who submitted a sale. The page is chosen
+ * newest first from the `(item_id, sale_date, id, status, submitter_id)` index alone, and only its own rows are
+ * read and written out, however deep it is; the total adds the verified sales counted in
+ * `price_condition_stats` (exact at every commit) to the unverified ones this viewer may see, from their
+ * partial index: a popular item's thousands of sales are never counted one by one (issue 13).
  */
-export async function listSales(
+export async function salesPage(
   db: Database,
   itemId: number,
   page: { limit: number; offset: number },
   viewer: { id: string | null; allPending: boolean },
-) {
+): Promise<{ itemExists: boolean; json: string }> {
   const own = viewer.id === null ? sql`false` : sql`s.submitter_id = ${viewer.id}`
   const visible = viewer.allPending ? sql`true` : own
-  const where = sql`s.item_id = ${itemId}
-    and (s.status = 'verified' or (s.status in ('pending', 'rejected') and ${visible}))`
-  const [sales, counted] = await Promise.all([
-    queryRows<Sale>(
-      db,
-      sql`select ${saleColumns} from sales s join conditions c on c.id = s.condition_id where ${where}
-        order by s.sale_date desc, s.id desc limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from sales s where ${where}`),
-  ])
-  return { sales, total: counted[0]?.total ?? 0 }
+  const [row] = await queryRows<{ itemExists: boolean; json: string }>(
+    db,
+    sql`with page as (
+        select s.sale_date, s.id, ${saleJson(sql`case when ${visible} then s.submitter_id end`)} as sale
+        from (select s.id from sales s
+          where s.item_id = ${itemId} and (s.status = 'verified' or (s.status <> 'verified' and ${visible}))
+          order by s.sale_date desc, s.id desc limit ${page.limit} offset ${page.offset}) chosen
+        join sales s on s.id = chosen.id join conditions c on c.id = s.condition_id)
+      select exists (select 1 from items where id = ${itemId}) as "itemExists",
+        json_build_object('sales', coalesce((select json_agg(p.sale order by p.sale_date desc, p.id desc) from page p), '[]'::json),
+          'total', ((select coalesce(sum(p.sales_count), 0) from price_condition_stats p where p.item_id = ${itemId})
+            + (select count(*) from sales s where s.item_id = ${itemId} and s.status <> 'verified' and ${visible}))::int
+        )::text as json`,
+  )
+  return row as { itemExists: boolean; json: string }
 }
 
 /**

@@ -1,7 +1,8 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendCachedJson } from '#server/lib/read-cache.ts'
-import { errors, json, noBody } from '#server/lib/responses.ts'
+import { errors, json, noBody, sendJsonText } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { itemIdParamsSchema } from '#shared/contract/catalogue.ts'
 import { idSchema, rejectBodySchema } from '#shared/contract/common.ts'
@@ -36,8 +37,12 @@ const noSuchSale = 'No sale has this id (NOT_FOUND).'
 
 /** Sales and the fair prices computed from them: public reads (cached per item), signed-in writes. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listSales = (itemId: number, query: { limit: number; offset: number }, viewer: Actor | null) =>
-    salesOfItem({ db: app.db, itemId, ...query, viewer })
+  const listSales = async (
+    reply: FastifyReply,
+    itemId: number,
+    query: { limit: number; offset: number },
+    viewer: Actor | null,
+  ) => sendJsonText(reply, await salesOfItem({ db: app.db, itemId, ...query, viewer }))
   const salesList = {
     tags,
     summary:
@@ -45,13 +50,13 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: salesListQuerySchema,
     response: { 200: json('A page of sales and how many there are', salesListSchema), ...noSuchItem },
   }
-  app.get('/items/:id/sales', { schema: { ...salesList, params: itemIdParamsSchema } }, (request) =>
-    listSales(request.params.id, request.query, request.user),
+  app.get('/items/:id/sales', { schema: { ...salesList, params: itemIdParamsSchema } }, (request, reply) =>
+    listSales(reply, request.params.id, request.query, request.user),
   )
   app.get(
     '/direct/sales/:itemId',
     { schema: { ...salesList, summary: 'The same, by the spec’s address', params: itemIdParam } },
-    (request) => listSales(request.params.itemId, request.query, request.user),
+    (request, reply) => listSales(reply, request.params.itemId, request.query, request.user),
   )
 
   app.get(

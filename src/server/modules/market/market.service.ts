@@ -27,14 +27,13 @@ import {
   findSale,
   type Grade,
   insertSale,
-  itemExists,
-  listSales,
   lockSale,
   markRejected,
   markVerified,
   readConditionStats,
   readHistory,
   readPriceSummary,
+  salesPage,
 } from './market.repo.ts'
 import { listSalesForReview } from './market.review.repo.ts'
 import { usableMarketplacePrice } from './marketplace.ts'
@@ -268,7 +267,7 @@ export async function priceHistory({
   return { range, grade, points: all }
 }
 
-/** An item's sales, newest first, as `viewer` may see them (pending ones: see canSeeAllPendingSales). */
+/** A page of an item's sales, newest first, as `viewer` may see them (see canSeeAllPendingSales), as JSON text. */
 export async function salesOfItem({
   db,
   itemId,
@@ -281,14 +280,13 @@ export async function salesOfItem({
   limit: number
   offset: number
   viewer: Actor | null
-}) {
-  if (!(await itemExists(db, itemId))) throw notFound('Item not found')
-  const allPending = canSeeAllPendingSales(viewer)
-  const viewerId = viewer?.id ?? null
-  const { sales, total } = await listSales(db, itemId, { limit, offset }, { id: viewerId, allPending })
-  // Who submitted a sale is theirs and the moderators' to know, like the pending sales themselves.
-  const shown = allPending
-    ? sales
-    : sales.map((sale) => (sale.submitterId === viewerId ? sale : { ...sale, submitterId: null }))
-  return { sales: shown, total }
+}): Promise<string> {
+  const { itemExists, json } = await salesPage(
+    db,
+    itemId,
+    { limit, offset },
+    { id: viewer?.id ?? null, allPending: canSeeAllPendingSales(viewer) },
+  )
+  if (!itemExists) throw notFound('Item not found')
+  return json
 }
