@@ -281,11 +281,13 @@ describe('the collection totals kept by the database', () => {
       { limit: 1000, offset: 0 },
       { today: addDays(todayUtc(), 1), retailEstimate: null },
     )
-    expect(tomorrow.summary.change24h).toBe('0.00')
-    expect(tomorrow.entries.every((entry) => entry.change24h === null || entry.change24h === '0.00')).toBe(
-      true,
+    const summary = JSON.parse(tomorrow.summary)
+    const entries: Array<{ change24h: string | null }> = tomorrow.entries.map((entry) =>
+      JSON.parse(entry.json),
     )
-    expect(tomorrow.summary).toEqual({ ...today.summary, change24h: '0.00' })
+    expect(summary.change24h).toBe('0.00')
+    expect(entries.every((entry) => entry.change24h === null || entry.change24h === '0.00')).toBe(true)
+    expect(summary).toEqual({ ...today.summary, change24h: '0.00' })
   })
 
   it('forget a user’s rows with the user', async () => {

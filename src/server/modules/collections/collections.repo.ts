@@ -91,11 +91,17 @@ const pounds = (amount: SQL) => sql`round(${amount}, 2)::text`
 const percent = (part: SQL, whole: SQL) =>
   sql`case when ${whole} > 0 then round(${part} / ${whole} * 100, 2)::text else null end`
 
-/**
- * An entry as the API answers it, but for its item, which the catalogue in memory adds (ADR 023): every
- * entry names its item by `itemId`.
- */
+/** An entry as the API answers it, but for its item, which the catalogue in memory adds (ADR 023). */
 export type EntryWithoutItem = Omit<CollectionEntry, 'item'>
+
+/**
+ * An entry as the JSON text of `EntryWithoutItem`, and its item's id: the answer is written by splicing each
+ * item's text in, never parsed and written out again (ADR 023).
+ */
+export interface EntryText {
+  itemId: number
+  json: string
+}
 
 /** An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`. */
 const entryJson = sql`json_build_object(
@@ -221,37 +227,41 @@ const summaryJson = (userId: string, valuation: Valuation, lean: boolean) =>
   sql`(with p as materialized (${summedParts(userId, valuation)})
     select row_to_json(totals) from (select ${summaryColumns(userId, valuation, lean)} from p) totals)`
 
-/** A page of entries without their items, the number that match, and the whole collection's summary. */
-export interface CollectionPageRows {
-  entries: EntryWithoutItem[]
+/** A page of entries as text, the number that match, and the whole collection's summary as JSON text. */
+export interface CollectionPageText {
+  entries: EntryText[]
   total: number
-  summary: CollectionSummary
+  summary: string
 }
 
 /**
  * A page of entries, filtered and sorted, with the number that match and the summary of the whole
- * collection, in one statement. Only a filter, a search or a sort by what the entries do not hold in order
- * values every entry; newest first reads the page's entries alone.
+ * collection, in one statement: a first row with the total and the summary, then a row per entry, in order.
+ * Only a filter, a search or a sort by what the entries do not hold in order values every entry; newest first
+ * reads the page's entries alone.
  */
 export async function findCollectionPage(
   db: Database,
   userId: string,
   query: CollectionQuery,
   valuation: Valuation,
-): Promise<CollectionPageRows> {
+): Promise<CollectionPageText> {
   const filters = pageFilters(query)
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
   const entries = sql`select * from (${valuedEntries(userId, valuation, { withItem: needsItem(query) })}) v ${where}`
   const order = pageOrder(query)
-  const [row] = await queryRows<CollectionPageRows>(
+  const [head, ...rows] = await queryRows<{ itemId: number; json: string; total: number }>(
     db,
     sql`with summary as (select ${summaryJson(userId, valuation, false)} as json),
         page as (${entries} order by ${order} limit ${query.limit} offset ${query.offset})
-      select coalesce((select json_agg(${entryJson} order by ${order}) from page v ${conditionJoin}), '[]') as entries,
-        ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total,
-        (select json from summary) as summary`,
+      select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
+        ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
+      union all
+      select row_number() over (order by ${order}), v.item_id, (${entryJson})::text, null from page v ${conditionJoin}
+      order by n`,
   )
-  return row as CollectionPageRows
+  const { json: summary, total } = head as { json: string; total: number }
+  return { entries: rows.map(({ itemId, json }) => ({ itemId, json })), total, summary }
 }
 
 /** Totals over the whole collection, and its three most valuable themes unless `lean`. */
@@ -301,14 +311,14 @@ async function writtenEntry(
   userId: string,
   rows: SQL,
   valuation: Valuation,
-): Promise<EntryWithoutItem | undefined> {
-  const found = await queryRows<{ entry: EntryWithoutItem }>(
+): Promise<EntryText | undefined> {
+  const found = await queryRows<EntryText>(
     db,
     sql`with written as (${rows})
-      select ${entryJson} as entry from (${valuedEntries(userId, valuation, { entries: sql`written` })}) v
-      ${conditionJoin}`,
+      select v.item_id as "itemId", (${entryJson})::text as json
+      from (${valuedEntries(userId, valuation, { entries: sql`written` })}) v ${conditionJoin}`,
   )
-  return found[0]?.entry
+  return found[0]
 }
 
 export async function insertEntry(
@@ -317,7 +327,7 @@ export async function insertEntry(
   itemId: number,
   fields: EntryFields,
   valuation: Valuation,
-): Promise<EntryWithoutItem> {
+): Promise<EntryText> {
   const entry = await writtenEntry(
     db,
     userId,
@@ -328,7 +338,7 @@ export async function insertEntry(
       returning *`,
     valuation,
   )
-  return entry as EntryWithoutItem
+  return entry as EntryText
 }
 
 /** The entry if it is this user's; someone else's entry is as good as missing. */
@@ -364,7 +374,7 @@ export async function updateEntry(
   id: number,
   fields: Partial<EntryFields>,
   valuation: Valuation,
-): Promise<EntryWithoutItem | undefined> {
+): Promise<EntryText | undefined> {
   const assignments = (Object.keys(ENTRY_COLUMNS) as (keyof EntryFields)[])
     .filter((field) => fields[field] !== undefined)
     .map((field) => sql`${sql.identifier(ENTRY_COLUMNS[field])} = ${fields[field]}`)
@@ -386,17 +396,13 @@ export async function deleteOwnEntry(db: Database, userId: string, id: number): 
 }
 
 /** Every entry, for the CSV export. */
-export async function allEntries(
-  db: Database,
-  userId: string,
-  valuation: Valuation,
-): Promise<EntryWithoutItem[]> {
-  const rows = await queryRows<{ entry: EntryWithoutItem }>(
+export async function allEntries(db: Database, userId: string, valuation: Valuation): Promise<EntryText[]> {
+  return queryRows<EntryText>(
     db,
-    sql`with v as (${valuedEntries(userId, valuation)}) select ${entryJson} as entry from v ${conditionJoin}
+    sql`with v as (${valuedEntries(userId, valuation)})
+      select v.item_id as "itemId", (${entryJson})::text as json from v ${conditionJoin}
       order by v.created_at, v.id`,
   )
-  return rows.map((row) => row.entry)
 }
 
 /**

@@ -44,14 +44,12 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
       async (request, reply) =>
         sendJsonText(
           reply,
-          JSON.stringify(
-            await collectionPage({
-              db: app.db,
-              catalogue: app.catalogue,
-              owner: request.signedInUser(),
-              query: request.query,
-            }),
-          ),
+          await collectionPage({
+            db: app.db,
+            catalogue: app.catalogue,
+            owner: request.signedInUser(),
+            query: request.query,
+          }),
         ),
     )
   }
@@ -72,7 +70,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
     async (request, reply) => {
       const owner = request.signedInUser()
       const entry = await addEntry({ db: app.db, catalogue: app.catalogue, owner, body: request.body })
-      return reply.code(201).send(entry)
+      return sendJsonText(reply.code(201), entry)
     },
   )
 
@@ -91,7 +89,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = request.signedInUser()
       const entry = await changeEntry({
         db: app.db,
@@ -100,7 +98,7 @@ export const collectionsRoutes = signedInRoutes(async (app) => {
         id: request.params.id,
         body: request.body,
       })
-      return entry
+      return sendJsonText(reply, entry)
     },
   )
 
