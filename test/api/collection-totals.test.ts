@@ -13,6 +13,7 @@ import {
 } from '../support/collection-api.ts'
 import { signUpPeople } from '../support/people.ts'
 import { pricesSettled } from '../support/prices-settled.ts'
+import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
@@ -288,6 +289,20 @@ describe('the collection totals kept by the database', () => {
     expect(summary.change24h).toBe('0.00')
     expect(entries.every((entry) => entry.change24h === null || entry.change24h === '0.00')).toBe(true)
     expect(summary).toEqual({ ...today.summary, change24h: '0.00' })
+
+    // A user's first change of the day clears the days gone by, which nothing reads again.
+    const newcomer = (await signUp(context.app, { email: uniqueEmail('new-day') })).cookie
+    const newcomerId = await userIdOf(context.app, newcomer)
+    const yesterday = addDays(todayUtc(), -1)
+    await context.database.db.execute(
+      sql`insert into collection_daily_changes (user_id, day, change) values (${newcomerId}, ${yesterday}, 5)`,
+    )
+    await api.add(newcomer, { itemId: item.id, condition: 'New/Sealed', quantity: 1, pricePaid: '10' })
+    const days = await queryRows<{ day: string }>(
+      context.database.db,
+      sql`select day::text as day from collection_daily_changes where user_id = ${newcomerId}`,
+    )
+    expect(days.map((row) => row.day)).toEqual([todayUtc()])
   })
 
   it('forget a user’s rows with the user', async () => {

@@ -250,10 +250,17 @@ export async function findCollectionPage(
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
   const entries = sql`select * from (${valuedEntries(userId, valuation, { withItem: needsItem(query) })}) v ${where}`
   const order = pageOrder(query)
+  // The page size is written out (as the feed's is), and so is the first page's offset: as parameters the
+  // planner guesses a tenth of the collection per page and entries to skip, finds every plan it makes for
+  // values it knows cheaper, and plans this large statement afresh at every read instead of once per
+  // connection. Deeper pages, rarer, keep their offset a parameter rather than name a statement each.
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new Error(`not a page size: ${query.limit}`)
+  const limit = sql.raw(String(query.limit))
+  const offset = query.offset === 0 ? sql.raw('0') : sql`${query.offset}`
   const [head, ...rows] = await queryRows<{ itemId: number; json: string; total: number }>(
     db,
     sql`with summary as (select ${summaryJson(userId, valuation, false)} as json),
-        page as (${entries} order by ${order} limit ${query.limit} offset ${query.offset})
+        page as (${entries} order by ${order} limit ${limit} offset ${offset})
       select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
         ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
       union all
