@@ -254,7 +254,8 @@ export async function findCollectionPage(
   // planner guesses a tenth of the collection per page and entries to skip, finds every plan it makes for
   // values it knows cheaper, and plans this large statement afresh at every read instead of once per
   // connection. Deeper pages, rarer, keep their offset a parameter rather than name a statement each.
-  if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new Error(`not a page size: ${query.limit}`)
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1)
+    throw new Error(`not a page size: ${query.limit}`)
   const limit = sql.raw(String(query.limit))
   const offset = query.offset === 0 ? sql.raw('0') : sql`${query.offset}`
   const [head, ...rows] = await queryRows<{ itemId: number; json: string; total: number }>(
