@@ -74,6 +74,11 @@ async function totalsDisagreeing(): Promise<number> {
     from collections group by 1, 2, 3`
   const kept = sql`select user_id, theme, priced, entries, items, nullif(set_items, 0), nullif(minifig_items, 0),
       value, cost, unknown_cost_entries, unknown_cost_value from collection_totals`
+  const freshByUser = sql`select user_id, priced, sum(entries)::int, sum(items)::bigint, sum(set_items),
+      sum(minifig_items), sum(value), sum(cost), sum(unknown_cost_entries)::int, sum(unknown_cost_value)
+    from (${fresh}) f group by 1, 2`
+  const keptByUser = sql`select user_id, priced, entries, items, nullif(set_items, 0), nullif(minifig_items, 0),
+      value, cost, unknown_cost_entries, unknown_cost_value from collection_user_totals`
   const freshChange = sql`select user_id, sum((fair_price_gbp - previous_fair_price_gbp) * quantity) as change
     from collections where (price_updated_at at time zone 'UTC')::date >= ${todayUtc()}::date
       and previous_fair_price_gbp is not null group by user_id`
@@ -83,6 +88,8 @@ async function totalsDisagreeing(): Promise<number> {
     context.database.db,
     sql`select ((select count(*) from ((${fresh}) except all (${kept})) a)
       + (select count(*) from ((${kept}) except all (${fresh})) b)
+      + (select count(*) from ((${freshByUser}) except all (${keptByUser})) e)
+      + (select count(*) from ((${keptByUser}) except all (${freshByUser})) f)
       + (select count(*) from ((select * from (${freshChange}) f where change <> 0) except all (${keptChange})) c)
       + (select count(*) from ((${keptChange}) except all (select * from (${freshChange}) f where change <> 0)) d)
       )::int as n`,
@@ -309,7 +316,8 @@ describe('the collection totals kept by the database', () => {
     await context.database.db.execute(sql`delete from users where id = ${owners.plain}`)
     const [row] = await queryRows<{ n: number }>(
       context.database.db,
-      sql`select (select count(*) from collection_totals where user_id = ${owners.plain})::int as n`,
+      sql`select ((select count(*) from collection_totals where user_id = ${owners.plain})
+        + (select count(*) from collection_user_totals where user_id = ${owners.plain}))::int as n`,
     )
     expect(row?.n).toBe(0)
     expect(await totalsDisagreeing()).toBe(0)

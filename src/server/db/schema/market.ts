@@ -102,7 +102,34 @@ export const collectionTotals = pgTable(
     unknownCostEntries: integer().notNull(),
     unknownCostValue: numeric().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.theme, table.priced] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.theme, table.priced] }),
+    // The most valuable themes of a collection, read from the top of the index (migration 0023).
+    index('collection_totals_top_themes_idx')
+      .on(table.userId, table.value.desc(), table.theme)
+      .where(sql`${table.priced}`),
+  ],
+)
+
+/**
+ * The same totals summed over every theme: one row per user and pricedness, kept by the same trigger
+ * (migration 0023), so that the summary is read from two rows, not from one per theme.
+ */
+export const collectionUserTotals = pgTable(
+  'collection_user_totals',
+  {
+    userId: uuid().notNull(),
+    priced: boolean().notNull(),
+    entries: integer().notNull(),
+    items: bigint({ mode: 'number' }).notNull(),
+    setItems: bigint({ mode: 'number' }).notNull(),
+    minifigItems: bigint({ mode: 'number' }).notNull(),
+    value: numeric().notNull(),
+    cost: numeric().notNull(),
+    unknownCostEntries: integer().notNull(),
+    unknownCostValue: numeric().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.priced] })],
 )
 
 /**

@@ -165,25 +165,48 @@ function pageFilters(query: CollectionQuery): SQL[] {
 }
 
 /**
- * The collection in summed parts, each with the columns of `collection_totals`: the user's totals rows, kept
- * by the database (ADR 023, migration 0020). With the retail estimate on, the unpriced entries are valued
- * one by one instead (an estimate follows the day's rates and the user's currency), each its own part:
- * `priced` is then "has a value", and `estimated_*` say how much of it is retail.
+ * The collection in summed parts, each with the columns of the totals the database keeps (ADR 023,
+ * migrations 0020 and 0023): the user's two rows of `collection_user_totals`, priced and not. With the retail
+ * estimate on, the unpriced entries are valued one by one instead (an estimate follows the day's rates and the
+ * user's currency), each its own part beside the priced rows of `collection_totals`: `priced` is then "has a
+ * value", and `estimated_*` say how much of it is retail. Every part names its theme but the user's rows.
  */
 function summedParts(userId: string, valuation: Valuation): SQL {
-  const totals = (
-    where: SQL,
-  ) => sql`select theme, priced, entries, items, set_items, minifig_items, value, cost,
-      unknown_cost_entries, unknown_cost_value, 0 as estimated_entries, 0 as estimated_value
-    from collection_totals where user_id = ${userId} ${where}`
-  if (!valuation.retailEstimate) return totals(sql``)
-  return sql`${totals(sql`and priced`)}
+  const counts = sql`entries, items, set_items, minifig_items, value, cost, unknown_cost_entries, unknown_cost_value,
+    0 as estimated_entries, 0 as estimated_value`
+  if (!valuation.retailEstimate) {
+    return sql`select null::text as theme, priced, ${counts} from collection_user_totals where user_id = ${userId}`
+  }
+  return sql`select theme, priced, ${counts} from collection_totals where user_id = ${userId} and priced
     union all
     select v.theme, v.value is not null, 1, v.quantity, case when v.type = 'set' then v.quantity else 0 end,
       case when v.type = 'minifig' then v.quantity else 0 end, coalesce(v.value, 0), coalesce(v.cost, 0),
       (v.cost is null)::int, case when v.cost is null then coalesce(v.value, 0) else 0 end,
       v.estimated::int, case when v.estimated then v.value else 0 end
     from (${valuedEntries(userId, valuation, { unpricedOnly: true })}) v`
+}
+
+/**
+ * The three most valuable themes (ties by name), each with its value and items. With the estimate on, from the
+ * parts `p`, by theme. Off, from the top of the index of priced themes — and, when fewer than three themes
+ * have a price, the first unpriced ones by name (worth nothing) — instead of every theme's rows.
+ */
+function topThemes(userId: string, valuation: Valuation): SQL {
+  const themes = valuation.retailEstimate
+    ? sql`select theme, sum(value) as value, sum(items) as items from p group by theme`
+    : sql`select t.theme, sum(t.value) as value, sum(t.items) as items from (
+          (select theme from collection_totals where user_id = ${userId} and priced
+            order by value desc nulls last, theme limit 3)
+          union all
+          (select u.theme from collection_totals u where u.user_id = ${userId} and not u.priced
+            and (select count(*) from (select from collection_totals where user_id = ${userId} and priced limit 3) k) < 3
+            and not exists (select from collection_totals c
+              where c.user_id = u.user_id and c.theme = u.theme and c.priced)
+            order by u.theme limit 3)) top
+        join collection_totals t on t.user_id = ${userId} and t.theme = top.theme group by t.theme`
+  return sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', ${pounds(sql`x.value`)},
+      'items', x.items) order by x.value desc, x.theme)
+    from (${themes} order by value desc, theme limit 3) x), '[]')`
 }
 
 /**
@@ -194,7 +217,7 @@ function summedParts(userId: string, valuation: Valuation): SQL {
  * 12). The 24-hour change is today's row of `collection_daily_changes`. Read through `row_to_json`: item
  * counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
  */
-const summaryColumns = (userId: string, { today }: Valuation, lean: boolean) => {
+const summaryColumns = (userId: string, valuation: Valuation, lean: boolean) => {
   const profit = sql`sum(p.value - p.unknown_cost_value - p.cost) filter (where p.priced)`
   const pricedCost = sql`sum(p.cost) filter (where p.priced)`
   return sql`coalesce(sum(p.entries), 0)::int as entries, coalesce(sum(p.items), 0) as "totalItems",
@@ -205,21 +228,14 @@ const summaryColumns = (userId: string, { today }: Valuation, lean: boolean) => 
   ${pounds(sql`coalesce(${profit}, 0)`)} as "unrealizedPnl",
   ${percent(profit, pricedCost)} as "unrealizedPnlPercent",
   ${pounds(sql`(select coalesce(sum(d.change), 0) from collection_daily_changes d
-    where d.user_id = ${userId} and d.day >= ${today}::date)`)} as "change24h",
+    where d.user_id = ${userId} and d.day >= ${valuation.today}::date)`)} as "change24h",
   coalesce(sum(p.entries) filter (where not p.priced), 0)::int as "unpricedEntries",
   ${pounds(sql`coalesce(sum(p.cost) filter (where not p.priced), 0)`)} as "unpricedCost",
   coalesce(sum(p.unknown_cost_entries), 0)::int as "unknownCostEntries",
   ${pounds(sql`coalesce(sum(p.unknown_cost_value), 0)`)} as "unknownCostValue",
   coalesce(sum(p.estimated_entries), 0)::int as "estimatedEntries",
   ${pounds(sql`coalesce(sum(p.estimated_value), 0)`)} as "estimatedValue",
-  ${
-    lean
-      ? sql`'[]'::json`
-      : sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', x.value, 'items', x.items)
-          order by x.sort desc) from (
-          select theme, ${pounds(sql`sum(value)`)} as value, sum(items) as items, sum(value) as sort
-          from p group by theme order by sort desc, theme limit 3) x), '[]')`
-  } as "topThemes"`
+  ${lean ? sql`'[]'::json` : topThemes(userId, valuation)} as "topThemes"`
 }
 
 /** The summary of the whole collection, as a JSON object. */
