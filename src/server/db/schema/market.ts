@@ -79,6 +79,18 @@ export const collections = pgTable(
   ],
 )
 
+/** What the collection totals count (ADR 023): fresh column builders for each table that keeps them. */
+const countedColumns = () => ({
+  entries: integer().notNull(),
+  items: bigint({ mode: 'number' }).notNull(),
+  setItems: bigint({ mode: 'number' }).notNull(),
+  minifigItems: bigint({ mode: 'number' }).notNull(),
+  value: numeric().notNull(),
+  cost: numeric().notNull(),
+  unknownCostEntries: integer().notNull(),
+  unknownCostValue: numeric().notNull(),
+})
+
 /**
  * Each user's collection summed by theme and by whether its entries have a fair price (ADR 023), so that
  * the summary of a 1,000-entry collection is read from a few rows instead of valuing every entry. Never
@@ -93,14 +105,7 @@ export const collectionTotals = pgTable(
     userId: uuid().notNull(),
     theme: text().notNull(),
     priced: boolean().notNull(),
-    entries: integer().notNull(),
-    items: bigint({ mode: 'number' }).notNull(),
-    setItems: bigint({ mode: 'number' }).notNull(),
-    minifigItems: bigint({ mode: 'number' }).notNull(),
-    value: numeric().notNull(),
-    cost: numeric().notNull(),
-    unknownCostEntries: integer().notNull(),
-    unknownCostValue: numeric().notNull(),
+    ...countedColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.theme, table.priced] }),
@@ -120,14 +125,7 @@ export const collectionUserTotals = pgTable(
   {
     userId: uuid().notNull(),
     priced: boolean().notNull(),
-    entries: integer().notNull(),
-    items: bigint({ mode: 'number' }).notNull(),
-    setItems: bigint({ mode: 'number' }).notNull(),
-    minifigItems: bigint({ mode: 'number' }).notNull(),
-    value: numeric().notNull(),
-    cost: numeric().notNull(),
-    unknownCostEntries: integer().notNull(),
-    unknownCostValue: numeric().notNull(),
+    ...countedColumns(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.priced] })],
 )
