@@ -12,7 +12,7 @@ CREATE TABLE "collection_user_totals" (
 	CONSTRAINT "collection_user_totals_user_id_priced_pk" PRIMARY KEY("user_id","priced")
 );
 --> statement-breakpoint
-CREATE INDEX "collection_totals_top_themes_idx" ON "collection_totals" USING btree ("user_id","value" DESC NULLS LAST,"theme") WHERE "collection_totals"."priced";
+CREATE INDEX "collection_totals_top_themes_idx" ON "collection_totals" USING btree ("user_id","value" DESC NULLS LAST,"theme");
 --> statement-breakpoint
 -- ADR 023: the summary of a collection read from one row per user and pricedness instead of one per theme, and
 -- its most valuable themes from the top of an index; the trigger's one statement keeps both.

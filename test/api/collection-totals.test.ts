@@ -312,6 +312,39 @@ describe('the collection totals kept by the database', () => {
     expect(days.map((row) => row.day)).toEqual([todayUtc()])
   })
 
+  it('rank the top themes by value, then the unpriced ones by name, as a sum over every theme would', async () => {
+    const ranker = (await signUp(context.app, { email: uniqueEmail('top-themes') })).cookie
+    const themed = async (number: string, theme: string): Promise<number> =>
+      (await send('POST', '/api/items', castle(number, theme))).id
+    const alphaPriced = await themed('930201-1', 'Alpha')
+    const alphaUnpriced = await themed('930202-1', 'Alpha')
+    const [beta, gamma, delta] = [
+      await themed('930203-1', 'Beta'),
+      await themed('930204-1', 'Gamma'),
+      await themed('930205-1', 'Delta'),
+    ]
+    const sealed = conditions.get('set')?.find((row) => row.label === 'New/Sealed')
+    for (const amount of ['24.00', '26.00'])
+      await send('POST', `/api/items/${alphaPriced}/sales`, {
+        price: amount,
+        currency: 'GBP',
+        conditionId: sealed?.id,
+        saleDate: todayUtc(),
+        source: 'eBay',
+      })
+    await pricesSettled(context.app)
+    for (const itemId of [alphaPriced, alphaUnpriced, beta, gamma, delta])
+      await api.add(ranker, { itemId, condition: 'New/Sealed', quantity: 1, pricePaid: '10' })
+    const { summary, entries } = await api.page(ranker)
+    expect(entries.find((entry) => entry.itemId === alphaPriced)?.value).not.toBeNull()
+    // Alpha holds all the value (and both its items); Beta and Delta, worth nothing, come by name before Gamma.
+    expect(summary.topThemes.map(({ theme, items }) => [theme, items])).toEqual([
+      ['Alpha', 2],
+      ['Beta', 1],
+      ['Delta', 1],
+    ])
+  })
+
   it('forget a user’s rows with the user', async () => {
     await context.database.db.execute(sql`delete from users where id = ${owners.plain}`)
     const [row] = await queryRows<{ n: number }>(

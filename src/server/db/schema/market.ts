@@ -110,9 +110,7 @@ export const collectionTotals = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.theme, table.priced] }),
     // The most valuable themes of a collection, read from the top of the index (migration 0023).
-    index('collection_totals_top_themes_idx')
-      .on(table.userId, table.value.desc(), table.theme)
-      .where(sql`${table.priced}`),
+    index('collection_totals_top_themes_idx').on(table.userId, table.value.desc(), table.theme),
   ],
 )
 

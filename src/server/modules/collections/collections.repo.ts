@@ -188,21 +188,17 @@ function summedParts(userId: string, valuation: Valuation): SQL {
 
 /**
  * The three most valuable themes (ties by name), each with its value and items. With the estimate on, from the
- * parts `p`, by theme. Off, from the top of the index of priced themes — and, when fewer than three themes
- * have a price, the first unpriced ones by name (worth nothing) — instead of every theme's rows.
+ * parts `p`, by theme. Off, from the top of the index of the user's theme rows by value: a theme's priced row
+ * holds all its value and its unpriced row none, so the first three themes met in that order — within six rows,
+ * as a theme has two at most — are the three the sum over every theme would rank first.
  */
 function topThemes(userId: string, valuation: Valuation): SQL {
   const themes = valuation.retailEstimate
     ? sql`select theme, sum(value) as value, sum(items) as items from p group by theme`
     : sql`select t.theme, sum(t.value) as value, sum(t.items) as items from (
-          (select theme from collection_totals where user_id = ${userId} and priced
-            order by value desc nulls last, theme limit 3)
-          union all
-          (select u.theme from collection_totals u where u.user_id = ${userId} and not u.priced
-            and (select count(*) from (select from collection_totals where user_id = ${userId} and priced limit 3) k) < 3
-            and not exists (select from collection_totals c
-              where c.user_id = u.user_id and c.theme = u.theme and c.priced)
-            order by u.theme limit 3)) top
+          select r.theme from (select theme, value from collection_totals where user_id = ${userId}
+            order by value desc nulls last, theme limit 6) r
+          group by r.theme order by max(r.value) desc, r.theme limit 3) top
         join collection_totals t on t.user_id = ${userId} and t.theme = top.theme group by t.theme`
   return sql`coalesce((select json_agg(json_build_object('theme', x.theme, 'value', ${pounds(sql`x.value`)},
       'items', x.items) order by x.value desc, x.theme)
