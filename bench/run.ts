@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --data <rebrickable dir>] [--duration 10] [--connections 50] [--pglite] [--only <name part>]
- *   [--reuse] [--cold]`
+ *   [--reuse] [--cold] [--profile <dir>]`
  * `--cold`: the rows no cache can flatter (thousands of distinct requests, the read cache off) instead.
+ * `--profile <dir>`: the server writes its CPU profile there when it stops (open it in Chrome's DevTools).
  * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     /** Only the rows whose name contains this (e.g. --only sale). */
     only: { type: 'string' },
+    /** Write the server's CPU profile (V8's .cpuprofile, one per server started) into this folder. */
+    profile: { type: 'string' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brickfolio_bench',
@@ -383,7 +386,10 @@ async function measureServer(
 ): Promise<Row[]> {
   const port = 3902
   const server = await startProcess(
-    ['src/server/main.ts'],
+    [
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
+      'src/server/main.ts',
+    ],
     {
       ...env,
       PORT: String(port),

@@ -1,23 +1,38 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { retailPricesJson, themeDataJson, themeJoinsOn } from '#server/db/item-sql.ts'
 import { nameWordPatterns, searchTerms } from '#server/modules/items/items.search.ts'
-import type { Item, ListItemsQuery } from '#shared/contract/catalogue.ts'
+import type { Item, ItemDetail, LinkedItem, ListItemsQuery } from '#shared/contract/catalogue.ts'
 import { normalizeCode, normalizeName } from '#shared/text.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
- * ADR 021: the in-memory catalogue answers search and the list pages as the SQL of ADR 003 answered them. That
- * SQL is kept here, as it was, as the oracle: for every demo item's name as it is typed (its prefixes), its
- * number, its aliases and its name misspelt, and for every filter the lists offer, both must give the same
- * items in the same order, with the same total and the same fields.
+ * ADR 021 and 024: the in-memory catalogue answers search, the list pages and item pages as the SQL of ADR 003
+ * and items.repo.ts answered them. That SQL is kept here, as it was, as the oracle: for every demo item's name as
+ * it is typed (its prefixes), its number, its aliases and its name misspelt, for every filter the lists offer and
+ * for every item's page, both must give the same items in the same order, with the same totals and fields.
  */
 const context = setupTestApp()
 const db = () => context.database.db
 
 type Filters = Pick<ListItemsQuery, 'type' | 'themeId' | 'theme' | 'year' | 'set'>
 type Page = Filters & { limit: number; offset: number }
+
+/** `themeData` of the item whose theme is `t` and whose top-level theme is `r` (see themeJoins). */
+const themeDataJson = sql`case when t.id is null then null else json_build_object(
+    'name', t.name, 'category', t.root_name, 'era', coalesce(t.era, r.era),
+    'complexity', coalesce(t.complexity, r.complexity), 'colorScheme', coalesce(t.color_scheme, r.color_scheme)
+  ) end`
+
+/** Joins `t` (the item's theme) and `r` (its top-level theme) for `themeDataJson`. */
+const themeJoinsOn = (themeId: SQL) =>
+  sql`left join themes t on t.id = ${themeId} left join themes r on r.id = t.path[1]`
+
+/** `retailPrices` of the item with id `itemId`: its regional retail prices, by region. */
+const retailPricesJson = (itemId: SQL) => sql`coalesce((select json_agg(json_build_object(
+    'region', rp.region, 'amount', rp.amount::text, 'currency', rp.currency,
+    'firstAvailable', rp.first_available::text, 'lastAvailable', rp.last_available::text) order by rp.region)
+  from retail_prices rp where rp.item_id = ${itemId}), '[]'::json)`
 
 const itemColumns = sql`
   i.id, i.type, i.name, i.number, i.slug, i.theme, i.theme_id as "themeId", i.year, i.pieces, i.minifigures,
@@ -119,6 +134,44 @@ async function sqlSearch(
   return { items: rows.map(({ total: _total, ...item }) => item), total }
 }
 
+const linkedItem = (quantity: SQL) =>
+  sql`json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'name', o.name, 'slug', o.slug,
+    'year', o.year, 'imageUrl', o.image_url, 'quantity', ${quantity})`
+
+/** An item's page as items.repo.ts read it before ADR 024, in one round trip. */
+async function sqlPage(database: Database, slug: string): Promise<ItemDetail | undefined> {
+  const [found] = await queryRows<
+    Item & {
+      metadata: Record<string, unknown> | null
+      aliases: string[]
+      createdBy: string | null
+      linkedMinifigures: LinkedItem[]
+      linkedSets: LinkedItem[]
+      variants: LinkedItem[]
+    }
+  >(
+    database,
+    sql`select ${itemColumns}, i.metadata, i.created_by as "createdBy",
+        coalesce((select array_agg(a.alias_text order by a.id) from item_aliases a where a.item_id = i.id), '{}') as aliases,
+        coalesce((select json_agg(${linkedItem(sql`l.quantity`)} order by o.number)
+          from set_minifigures l join items o on o.id = l.minifig_id where l.set_id = i.id), '[]') as "linkedMinifigures",
+        coalesce((select json_agg(${linkedItem(sql`l.quantity`)} order by o.year nulls last, o.number)
+          from set_minifigures l join items o on o.id = l.set_id where l.minifig_id = i.id), '[]') as "linkedSets",
+        coalesce((select json_agg(${linkedItem(sql`1`)} order by o.year nulls last, o.number)
+          from items o where o.variant_of = i.id), '[]') as variants
+      from items i ${themeJoins} where i.slug = ${slug}`,
+  )
+  if (!found) return undefined
+  const { linkedMinifigures: minifigures, linkedSets: sets, variants, ...item } = found
+  const linkedCount = minifigures.reduce((sum, link) => sum + link.quantity, 0)
+  return {
+    ...item,
+    minifigureCount: item.type === 'set' ? (item.minifigures ?? linkedCount) : sets.length,
+    setLinks: { minifigures, sets },
+    variants,
+  }
+}
+
 const parameters = (page: Page & { query?: string }) =>
   new URLSearchParams(
     Object.entries(page).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
@@ -172,6 +225,16 @@ beforeAll(async () => {
       values (${type}, ${name}, ${normalizeName(name)}, ${number}, ${normalizeCode(number)}, ${number},
         'Star Wars', ${themeId}, ${year}, ${pieces})`)
   }
+  // What only an item's page shows: a variant, metadata, its creator, a second alias, a figure twice in a set.
+  const extra = (number: string) => sql`(select id from items where number = ${number})`
+  await db().execute(sql`update items set variant_of = ${extra('930103-1')} where number = '930104-1'`)
+  await db().execute(sql`update items set variant_of = ${extra('930103-1')}, metadata = '{"box": "sealed", "bags": [1, 2]}',
+      created_by = (select id from users order by created_at limit 1)
+    where number = '930101-1'`)
+  await db().execute(sql`insert into item_aliases (item_id, alias_text, normalized_alias)
+    select item_id, 'The "Falcon"', 'the falcon' from item_aliases order by id limit 1`)
+  await db().execute(sql`insert into set_minifigures (set_id, minifig_id, quantity)
+    values (${extra('930101-1')}, ${extra('tst-0001')}, 2), (${extra('930102-1')}, ${extra('tst-0001')}, 1)`)
   await context.app.readCache.clear() // as a catalogue write announces itself
   const items = await queryRows<{ name: string; number: string }>(
     db(),
@@ -237,6 +300,34 @@ describe('the in-memory catalogue and the SQL it replaced', () => {
         ).toEqual(expectedIds)
     }
   }, 120_000)
+
+  it('show every item’s page alike: aliases, links both ways, variants, metadata and creator', async () => {
+    const slugs = await queryRows<{ slug: string }>(db(), sql`select slug from items order by id`)
+    expect(slugs.length).toBeGreaterThan(30)
+    for (const { slug } of slugs) {
+      const response = await context.app.inject({ url: `/api/items/slug/${encodeURIComponent(slug)}` })
+      expect(response.statusCode, slug).toBe(200)
+      expect(response.json(), slug).toEqual(await sqlPage(db(), slug))
+    }
+    const extras = await Promise.all(
+      ['930103-1', '930101-1', 'tst-0001'].map(async (number) => {
+        const [row] = await queryRows<{ slug: string }>(
+          db(),
+          sql`select slug from items where number = ${number}`,
+        )
+        return (await context.app.inject({ url: `/api/items/slug/${row?.slug}` })).json() as ItemDetail
+      }),
+    )
+    const [castle, falcon, pilot] = extras as [ItemDetail, ItemDetail, ItemDetail]
+    expect(castle.variants.map((variant) => variant.number)).toEqual(['930104-1', '930101-1'])
+    expect(falcon.metadata).toEqual({ box: 'sealed', bags: [1, 2] })
+    expect(falcon.createdBy).toEqual(expect.any(String))
+    expect(falcon.setLinks.minifigures).toMatchObject([{ number: 'tst-0001', quantity: 2 }])
+    expect(pilot.setLinks.sets.map((set) => set.number)).toEqual(['930102-1', '930101-1'])
+    expect(pilot.minifigureCount).toBe(2)
+    const unknown = await context.app.inject({ url: '/api/items/slug/no-such-item' })
+    expect(unknown.statusCode).toBe(404)
+  }, 60_000)
 
   it('list every filter alike, page by page', async () => {
     expect(lists.length).toBeGreaterThan(30)

@@ -1,5 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import {
+  jsonLiteral,
+  jsonObject,
+  jsonObjectWhen,
+  jsonPlainString,
+  jsonString,
+  jsonTimestamp,
+} from '#server/db/json-text.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
@@ -103,25 +111,47 @@ export interface EntryText {
   json: string
 }
 
-/** An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`. */
-const entryJson = sql`json_build_object(
-  'id', v.id, 'userId', v.user_id, 'itemId', v.item_id,
-  'condition', json_build_object('id', cd.id, 'label', cd.label, 'grade', cd.grade),
-  'quantity', v.quantity, 'pricePaid', v.price_paid::text, 'originalPrice', v.original_price::text,
-  'currency', v.currency, 'purchaseDate', v.purchase_date::text, 'documentedPurchase', v.documented_purchase,
-  'createdAt', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'priceSnapshot', case when v.snapshot_at is null then null else json_build_object('fairPriceGbp',
-    v.fair_price_gbp::text, 'confidence', v.confidence,
-    'updatedAt', to_char(v.snapshot_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
-  'costBasis', ${pounds(sql`v.cost`)},
-  'value', ${pounds(sql`v.value`)},
-  'valueEstimated', v.estimated,
-  'retailEstimate', case when v.estimated then json_build_object('region', v.estimate_region,
-    'amount', v.estimate_amount::text, 'currency', v.estimate_currency) end,
-  'pnl', ${pounds(sql`v.value - v.cost`)},
-  'pnlPercent', ${percent(sql`(v.value - v.cost)`, sql`v.cost`)},
-  'change24h', ${pounds(sql`v.change`)},
-  'change24hPercent', ${percent(sql`v.change`, sql`(v.value - v.change)`)})`
+/** An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`, as JSON text. */
+const entryJson = jsonObject({
+  id: jsonLiteral(sql`v.id`),
+  userId: jsonPlainString(sql`v.user_id`),
+  itemId: jsonLiteral(sql`v.item_id`),
+  condition: jsonObject({
+    id: jsonLiteral(sql`cd.id`),
+    label: jsonString(sql`cd.label`),
+    grade: jsonString(sql`cd.grade`),
+  }),
+  quantity: jsonLiteral(sql`v.quantity`),
+  pricePaid: jsonPlainString(sql`v.price_paid`),
+  originalPrice: jsonPlainString(sql`v.original_price`),
+  currency: jsonString(sql`v.currency`),
+  purchaseDate: jsonPlainString(sql`v.purchase_date`),
+  documentedPurchase: jsonLiteral(sql`v.documented_purchase`),
+  createdAt: jsonTimestamp(sql`v.created_at`),
+  priceSnapshot: jsonObjectWhen(
+    sql`v.snapshot_at is not null`,
+    jsonObject({
+      fairPriceGbp: jsonPlainString(sql`v.fair_price_gbp`),
+      confidence: jsonString(sql`v.confidence`),
+      updatedAt: jsonTimestamp(sql`v.snapshot_at`),
+    }),
+  ),
+  costBasis: jsonPlainString(pounds(sql`v.cost`)),
+  value: jsonPlainString(pounds(sql`v.value`)),
+  valueEstimated: jsonLiteral(sql`v.estimated`),
+  retailEstimate: jsonObjectWhen(
+    sql`v.estimated`,
+    jsonObject({
+      region: jsonString(sql`v.estimate_region`),
+      amount: jsonPlainString(sql`v.estimate_amount`),
+      currency: jsonString(sql`v.estimate_currency`),
+    }),
+  ),
+  pnl: jsonPlainString(pounds(sql`v.value - v.cost`)),
+  pnlPercent: jsonPlainString(percent(sql`(v.value - v.cost)`, sql`v.cost`)),
+  change24h: jsonPlainString(pounds(sql`v.change`)),
+  change24hPercent: jsonPlainString(percent(sql`v.change`, sql`(v.value - v.change)`)),
+})
 
 /** The condition of the entries `v`, for `entryJson`. */
 const conditionJoin = sql`join conditions cd on cd.id = v.condition_id`
@@ -277,7 +307,7 @@ export async function findCollectionPage(
       select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
         ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
       union all
-      select row_number() over (order by ${order}), v.item_id, (${entryJson})::text, null from page v ${conditionJoin}
+      select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v ${conditionJoin}
       order by n`,
   )
   const { json: summary, total } = head as { json: string; total: number }
@@ -335,7 +365,7 @@ async function writtenEntry(
   const found = await queryRows<EntryText>(
     db,
     sql`with written as (${rows})
-      select v.item_id as "itemId", (${entryJson})::text as json
+      select v.item_id as "itemId", ${entryJson} as json
       from (${valuedEntries(userId, valuation, { entries: sql`written` })}) v ${conditionJoin}`,
   )
   return found[0]
@@ -420,7 +450,7 @@ export async function allEntries(db: Database, userId: string, valuation: Valuat
   return queryRows<EntryText>(
     db,
     sql`with v as (${valuedEntries(userId, valuation)})
-      select v.item_id as "itemId", (${entryJson})::text as json from v ${conditionJoin}
+      select v.item_id as "itemId", ${entryJson} as json from v ${conditionJoin}
       order by v.created_at, v.id`,
   )
 }

@@ -22,13 +22,18 @@ const item = (id: number, name: string) => [
   null,
   null,
   '2026-11-26T10:00:00.000Z',
+  null,
+  null,
 ]
 
 const empty = '[]'
 const LOADED = {
   horizon: '100',
   items: JSON.stringify([item(1, 'Harbour'), item(2, 'Lighthouse')]),
-  order: JSON.stringify([1, 2]),
+  order: JSON.stringify([
+    [1, 2],
+    [1, 2],
+  ]),
   aliases: empty,
   links: empty,
   themes: empty,

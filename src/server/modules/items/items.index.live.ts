@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import { READ_CACHE_CHANNEL } from '#server/lib/read-cache.ts'
-import type { Item } from '#shared/contract/catalogue.ts'
+import type { Item, ItemDetail } from '#shared/contract/catalogue.ts'
 import { CATALOGUE_SCOPE } from './items.cache.ts'
+import { CatalogueDetails } from './items.index.details.ts'
 import {
   aliasRows,
   type CatalogueLoad,
   catalogueChanges,
   itemIds,
   linkRows,
-  listOrder,
   loadCatalogue,
+  orders,
   priceRows,
+  slugTaken,
   type TableCounts,
   themeRows,
 } from './items.index.repo.ts'
@@ -93,6 +95,18 @@ export class LiveCatalogue {
     )
   }
 
+  /**
+   * The page of the item with this slug, or undefined when no item has it. A slug not read yet (an item another
+   * instance has just created, its announcement on the way) is looked up in the database, and when an item has
+   * it the catalogue catches up first; an unknown slug costs that one lookup, never a catch-up.
+   */
+  async page(slug: string): Promise<ItemDetail | undefined> {
+    const page = (await this.current()).page(slug)
+    if (page || !(await slugTaken(this.options.db, slug))) return page
+    this.changed()
+    return (await this.current()).page(slug)
+  }
+
   private catchUp(): Promise<void> {
     this.catchingUp ??= this.catchUpNow().finally(() => {
       this.catchingUp = undefined
@@ -123,7 +137,7 @@ export class LiveCatalogue {
     const items = new Map(loaded.items.map((item) => [item.id, item]))
     const rows = itemRows(items, loaded.themes, loaded.prices)
     this.kept = { ...loaded, items, rows }
-    this.catalogue = new Catalogue(new CatalogueIndex(loaded), rows)
+    this.catalogue = catalogueOf(this.kept)
     this.options.log.info(
       {
         items: items.size,
@@ -156,7 +170,7 @@ export class LiveCatalogue {
           written,
           // With the written items in, every item there is is kept: more kept means some were deleted.
           ids: kept.items.size + added !== changes.counts.items ? await itemIds(tx) : undefined,
-          listOrder: moved ? await listOrder(tx) : undefined,
+          orders: moved ? await orders(tx) : undefined,
           aliases: reread('aliases') ? await aliasRows(tx) : undefined,
           links: reread('links') ? await linkRows(tx) : undefined,
           themes: reread('themes') ? await themeRows(tx) : undefined,
@@ -174,7 +188,8 @@ export class LiveCatalogue {
     const next: Kept = {
       items,
       rows: kept.rows,
-      listOrder: read.listOrder ?? kept.listOrder,
+      listOrder: read.orders?.listOrder ?? kept.listOrder,
+      numberOrder: read.orders?.numberOrder ?? kept.numberOrder,
       aliases: read.aliases ?? kept.aliases,
       links: read.links ?? kept.links,
       themes: read.themes ?? kept.themes,
@@ -195,8 +210,14 @@ export class LiveCatalogue {
         ? undefined
         : { rows: kept.rows, changed: read.written.map((item) => item.id) },
     )
-    this.catalogue = new Catalogue(new CatalogueIndex({ ...next, items: [...items.values()] }), next.rows)
+    this.catalogue = catalogueOf(next)
   }
+}
+
+function catalogueOf(kept: Kept): Catalogue {
+  const index = new CatalogueIndex({ ...kept, items: [...kept.items.values()] })
+  const details = new CatalogueDetails(kept, (id) => kept.rows.get(id))
+  return new Catalogue(index, kept.rows, details)
 }
 
 function sameItem(a: StoredItem, b: StoredItem): boolean {

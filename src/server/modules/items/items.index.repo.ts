@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import type { RetailPrice } from '#shared/contract/catalogue.ts'
 import type { RetailPrices, StoredItem, StoredTheme } from './items.index.rows.ts'
-import type { CatalogueRows } from './items.index.ts'
 
 /**
  * What the in-memory catalogue reads (items.index.live.ts). Each answer is JSON text made by PostgreSQL, so
@@ -35,10 +34,14 @@ const json = (query: SQL) => sql`coalesce((${query})::text, '[]')`
 
 const itemsSql = (where: SQL) => sql`select json_agg(json_build_array(id, type, number, normalized_name,
   normalized_code, theme, theme_id, year, pieces, name, slug, minifigures, original_msrp::text, image_url, variant_of,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) from items ${where}`
-const orderSql = sql`select json_agg(id order by year desc nulls last, number, id) from items`
-const aliasesSql = sql`select json_agg(json_build_array(item_id, normalized_alias)) from item_aliases`
-const linksSql = sql`select json_agg(json_build_array(set_id, minifig_id)) from set_minifigures`
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), metadata::text, created_by)) from items ${where}`
+/** The lists' order, and the order by number alone (as the database's collation sorts numbers). */
+const orderSql = sql`select json_build_array(
+  (select json_agg(id order by year desc nulls last, number, id) from items),
+  (select json_agg(id order by number, id) from items))`
+const aliasesSql = sql`select json_agg(json_build_array(item_id, normalized_alias, alias_text) order by id)
+  from item_aliases`
+const linksSql = sql`select json_agg(json_build_array(set_id, minifig_id, quantity)) from set_minifigures`
 const themesSql = sql`select json_agg(json_build_array(id, name, path, root_name, era, complexity, color_scheme))
   from themes`
 const pricesSql = sql`select json_agg(json_build_array(item_id, region, amount::text, currency, first_available::text,
@@ -58,7 +61,8 @@ function itemsFrom(text: string): StoredItem[] {
   }
   return parse<Tuple<StoredItem>[]>(text).map((row) => {
     const [id, type, number, normalizedName, normalizedCode, theme, themeId, year, pieces] = row
-    const [name, slug, minifigures, originalMsrp, imageUrl, variantOf, createdAt] = row.slice(9)
+    const [name, slug, minifigures, originalMsrp, imageUrl, variantOf, createdAt, metadata, createdBy] =
+      row.slice(9)
     return {
       id,
       type,
@@ -76,15 +80,50 @@ function itemsFrom(text: string): StoredItem[] {
       imageUrl,
       variantOf,
       createdAt,
+      metadata,
+      createdBy,
     } as StoredItem
   })
 }
 
-const aliasesFrom = (text: string): CatalogueRows['aliases'] =>
-  parse<[number, string][]>(text).map(([itemId, normalizedAlias]) => ({ itemId, normalizedAlias }))
+/** An alias as typed and as searched, in the order aliases were added. */
+export interface AliasRow {
+  itemId: number
+  normalizedAlias: string
+  alias: string
+}
 
-const linksFrom = (text: string): CatalogueRows['links'] =>
-  parse<[number, number][]>(text).map(([setId, minifigId]) => ({ setId, minifigId }))
+/** A set's minifigure, and how many of it the set has. */
+export interface LinkRow {
+  setId: number
+  minifigId: number
+  quantity: number
+}
+
+const aliasesFrom = (text: string): AliasRow[] =>
+  parse<[number, string, string][]>(text).map(([itemId, normalizedAlias, alias]) => ({
+    itemId,
+    normalizedAlias,
+    alias,
+  }))
+
+const linksFrom = (text: string): LinkRow[] =>
+  parse<[number, number, number][]>(text).map(([setId, minifigId, quantity]) => ({
+    setId,
+    minifigId,
+    quantity,
+  }))
+
+/** The lists' order and the order by number, each every item's id once. */
+export interface Orders {
+  listOrder: number[]
+  numberOrder: number[]
+}
+
+const ordersFrom = (text: string): Orders => {
+  const [listOrder, numberOrder] = parse<[number[] | null, number[] | null]>(text)
+  return { listOrder: listOrder ?? [], numberOrder: numberOrder ?? [] }
+}
 
 const themesFrom = (text: string): StoredTheme[] =>
   parse<Tuple<StoredTheme>[]>(text).map(
@@ -114,11 +153,10 @@ export interface TableCounts {
   prices: number
 }
 
-export interface CatalogueLoad {
+export interface CatalogueLoad extends Orders {
   items: StoredItem[]
-  listOrder: number[]
-  aliases: CatalogueRows['aliases']
-  links: CatalogueRows['links']
+  aliases: AliasRow[]
+  links: LinkRow[]
   themes: StoredTheme[]
   prices: RetailPrices
   horizon: Horizon
@@ -145,7 +183,7 @@ export async function loadCatalogue(db: Database): Promise<CatalogueLoad> {
   for (const list of prices.values()) priceCount += list.length
   return {
     items,
-    listOrder: parse<number[]>(row.order),
+    ...ordersFrom(row.order),
     aliases,
     links,
     themes,
@@ -229,10 +267,19 @@ async function jsonOf(db: Database, query: SQL): Promise<string> {
 export const itemIds = async (db: Database) =>
   parse<number[]>(await jsonOf(db, sql`select json_agg(id) from items`))
 
-/** The list pages' order of every item, as the database's collation sorts numbers. */
-export const listOrder = async (db: Database) => parse<number[]>(await jsonOf(db, orderSql))
+/** The list pages' order and the order by number of every item, as the database's collation sorts numbers. */
+export const orders = async (db: Database) => ordersFrom(await jsonOf(db, orderSql))
 
 export const aliasRows = async (db: Database) => aliasesFrom(await jsonOf(db, aliasesSql))
 export const linkRows = async (db: Database) => linksFrom(await jsonOf(db, linksSql))
 export const themeRows = async (db: Database) => themesFrom(await jsonOf(db, themesSql))
 export const priceRows = async (db: Database) => pricesFrom(await jsonOf(db, pricesSql))
+
+/** Whether an item has this slug (a page the catalogue in memory does not know yet). */
+export async function slugTaken(db: Database, slug: string): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`select exists (select 1 from items where slug = ${slug}) as taken`,
+  )
+  return row?.taken ?? false
+}

@@ -1,4 +1,5 @@
-import type { Item, RetailPrice, ThemeData } from '#shared/contract/catalogue.ts'
+import type { Item, ItemDetail, RetailPrice, ThemeData } from '#shared/contract/catalogue.ts'
+import type { CatalogueDetails } from './items.index.details.ts'
 import type { IndexedTheme } from './items.index.filters.ts'
 import type { CatalogueIndex, IndexedItem } from './items.index.ts'
 
@@ -13,6 +14,9 @@ export interface StoredItem extends IndexedItem {
   variantOf: number | null
   /** ISO 8601 in UTC with milliseconds, as items.repo.ts's `createdAt`. */
   createdAt: string
+  /** The item's metadata as JSON text (kept as text, so that a refresh can tell whether it changed). */
+  metadata: string | null
+  createdBy: string | null
 }
 
 export interface StoredTheme extends IndexedTheme {
@@ -26,14 +30,20 @@ export interface StoredTheme extends IndexedTheme {
 export type RetailPrices = ReadonlyMap<number, RetailPrice[]>
 
 /**
- * The catalogue as one read sees it: the index that chooses a page, and the items as the API shows them
- * (items.repo.ts's `itemColumns`, made in memory), both from the same rows.
+ * The catalogue as one read sees it: the index that chooses a page, the items as the API shows them, and their
+ * pages (ADR 024), all from the same rows.
  */
 export class Catalogue {
   constructor(
     readonly index: CatalogueIndex,
     private readonly rows: ReadonlyMap<number, Item>,
+    private readonly details: CatalogueDetails,
   ) {}
+
+  /** The page of the item with this slug: the item, its aliases, links and variants. */
+  page(slug: string): ItemDetail | undefined {
+    return this.details.page(slug)
+  }
 
   get size(): number {
     return this.rows.size

@@ -14,7 +14,7 @@ import {
   slugParamsSchema,
 } from '#shared/contract/catalogue.ts'
 import { itemsCache } from './items.cache.ts'
-import { getItemDetail, listCatalogue, minifigThemes, searchCatalogue } from './items.service.ts'
+import { itemPage, listCatalogue, minifigThemes, searchCatalogue } from './items.service.ts'
 import { createItem, editItem, removeItem } from './items.write.service.ts'
 
 const tags = ['Catalogue']
@@ -66,7 +66,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCachedJson(
         reply,
         await app.readCache.json(itemsCache.detail(request.params.slug), () =>
-          getItemDetail({ db: app.db, slug: request.params.slug }),
+          itemPage({ catalogue, slug: request.params.slug }),
         ),
       ),
   )
@@ -125,8 +125,9 @@ const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createItem({ db: app.db, body: request.body, writer: request.signedInUser() })
+      // Told first: the page is read from the catalogue, which catches up with the new item.
       await app.readCache.clear()
-      return reply.code(201).send(created)
+      return reply.code(201).send(await itemPage({ catalogue: app.catalogue, slug: created.slug }))
     },
   )
 
@@ -157,7 +158,7 @@ const itemWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         writer: request.signedInUser(),
       })
       await app.readCache.clear()
-      return updated
+      return itemPage({ catalogue: app.catalogue, slug: updated.slug })
     },
   )
 

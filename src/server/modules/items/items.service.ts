@@ -7,8 +7,9 @@ import type {
   SearchItemsQuery,
   SearchResult,
 } from '#shared/contract/catalogue.ts'
+import type { LiveCatalogue } from './items.index.live.ts'
 import type { Catalogue } from './items.index.rows.ts'
-import { findItemBySlug, minifigThemeNames } from './items.repo.ts'
+import { minifigThemeNames } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
 /** A list page or, with `query`, ranked search: chosen, counted and shown from memory (ADR 021). */
@@ -50,16 +51,15 @@ export function searchCatalogue({ catalogue, query }: { catalogue: Catalogue; qu
   }
 }
 
-export async function getItemDetail({ db, slug }: { db: Database; slug: string }): Promise<ItemDetail> {
-  const found = await findItemBySlug(db, slug)
-  if (!found) throw notFound('Item not found')
-  const { linkedMinifigures: minifigures, linkedSets: sets, variants, ...item } = found
-  const linkedCount = minifigures.reduce((sum, link) => sum + link.quantity, 0)
-  return {
-    ...item,
-    // A set's own figure count (from the catalogue) wins; linked figures fill in when it is unknown.
-    minifigureCount: item.type === 'set' ? (item.minifigures ?? linkedCount) : sets.length,
-    setLinks: { minifigures, sets },
-    variants,
-  }
+/** An item's page, from the catalogue in memory (ADR 024). */
+export async function itemPage({
+  catalogue,
+  slug,
+}: {
+  catalogue: LiveCatalogue
+  slug: string
+}): Promise<ItemDetail> {
+  const page = await catalogue.page(slug)
+  if (!page) throw notFound('Item not found')
+  return page
 }

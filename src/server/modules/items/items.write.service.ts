@@ -1,10 +1,9 @@
 import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
-import type { ItemDetail, ItemWriteData } from '#shared/contract/catalogue.ts'
+import type { ItemWriteData } from '#shared/contract/catalogue.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 import { type Actor, canDeleteItem, canEditItem } from '#shared/permissions.ts'
 import { toGbp } from '../fx/fx.service.ts'
-import { getItemDetail } from './items.service.ts'
 import { assignSlugs, type SlugSubject, wantedSlugs } from './items.slugs.ts'
 import {
   countItemReferences,
@@ -79,7 +78,13 @@ export async function slugsFor({ db, items }: { db: Database; items: SlugSubject
   return assignSlugs(items, await findSlugOwners(db, wanted), wanted)
 }
 
-/** Adds an item; answers it as its page shows it. */
+/** The item written: its page is read from the catalogue once the change is told (items.routes.ts). */
+export interface WrittenItem {
+  id: number
+  slug: string
+}
+
+/** Adds an item. */
 export async function createItem({
   db,
   body,
@@ -88,8 +93,8 @@ export async function createItem({
   db: Database
   body: ItemWriteData
   writer: Writer
-}): Promise<ItemDetail> {
-  const created = await db.transaction(async (tx) => {
+}): Promise<WrittenItem> {
+  return db.transaction(async (tx) => {
     const fields = await fieldsFrom(tx, body, writer, undefined)
     await checkVariantOf(tx, fields.variantOf)
     const [slug] = await slugsFor({ db: tx, items: [fields] })
@@ -97,10 +102,9 @@ export async function createItem({
     if (!inserted) throw duplicateNumber(fields)
     return inserted
   })
-  return getItemDetail({ db, slug: created.slug })
 }
 
-/** Changes an item (its creator, trusted members, admins); answers it as its page shows it. */
+/** Changes an item (its creator, trusted members, admins). */
 export async function editItem({
   db,
   id,
@@ -111,8 +115,8 @@ export async function editItem({
   id: number
   body: ItemWriteData
   writer: Writer
-}): Promise<ItemDetail> {
-  const updated = await db.transaction(async (tx) => {
+}): Promise<WrittenItem> {
+  return db.transaction(async (tx) => {
     const existing = await findItemKey(tx, id)
     if (!existing) throw notFound('Item not found')
     if (!canEditItem(writer, existing)) {
@@ -123,7 +127,6 @@ export async function editItem({
     if (await findNumberOwner(tx, fields.type, fields.number, id)) throw duplicateNumber(fields)
     return updateItem(tx, id, fields)
   })
-  return getItemDetail({ db, slug: updated.slug })
 }
 
 /** Deleting never destroys what people keep: an item in a collection, alert, post or sale stays. */

@@ -13,6 +13,7 @@ import {
   reviewSalesQuerySchema,
   reviewSalesSchema,
 } from '#shared/contract/moderation.ts'
+import { itemPage } from '../items/items.service.ts'
 import { saleReviewQueue } from '../market/market.service.ts'
 import {
   approveItemRequest,
@@ -115,9 +116,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = signedInRoutes(async (app
         body: request.body,
         actor: request.signedInUser(),
       })
-      // A new item: the catalogue's cached answers (lists, search) no longer hold.
+      // A new item: the catalogue's cached answers (lists, search) no longer hold, and its page is read from the
+      // catalogue once it has caught up.
       await app.readCache.clear()
-      return approved
+      return {
+        request: approved.request,
+        item: await itemPage({ catalogue: app.catalogue, slug: approved.item.slug }),
+      }
     },
   )
 

@@ -2,7 +2,6 @@ import type { Database } from '#server/db/client.ts'
 import { conflict, forbidden, notFound } from '#server/errors.ts'
 import type { ItemWriteData } from '#shared/contract/catalogue.ts'
 import type {
-  ApprovedItemRequest,
   CreatedItemRequests,
   ItemRequest,
   ItemRequestInput,
@@ -12,7 +11,7 @@ import type {
 import type { ItemType } from '#shared/contract/values.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 import { type Actor, canReviewItemRequests } from '#shared/permissions.ts'
-import { createItem } from '../items/items.write.service.ts'
+import { createItem, type WrittenItem } from '../items/items.write.service.ts'
 import {
   decideItemRequest,
   findItemRequest,
@@ -105,7 +104,7 @@ export async function approveItemRequest({
   id: number
   body: ItemWriteData
   actor: Actor & { currencyPreference: CurrencyCode }
-}): Promise<ApprovedItemRequest> {
+}): Promise<{ request: ItemRequest; item: WrittenItem }> {
   mustReview(actor)
   return db.transaction(async (tx) => {
     await lockPending(tx, id)
