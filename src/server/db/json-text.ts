@@ -39,3 +39,7 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
 /** `object` when `when` holds, else null. */
 export const jsonObjectWhen = (when: SQL, object: SQL) =>
   sql`(case when ${when} then ${object} else 'null' end)`
+
+/** Inside a `select … from`: the JSON array of `element` (each a JSON text) over the rows, in `order`; `[]` for none. */
+export const jsonArrayAgg = (element: SQL, order: SQL) =>
+  sql`('[' || coalesce(string_agg(${element}, ',' order by ${order}), '') || ']')`

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { batchedStatement } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { jsonArrayAgg, jsonLiteral, jsonObject, jsonPlainString, jsonString } from '#server/db/json-text.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
@@ -10,31 +11,44 @@ import { enqueueFrom } from './market.queue.repo.ts'
 export type Grade = 'new' | 'used'
 
 /**
- * A sale as the API shows it, from `sales s` joined to its `conditions c`, field by field: read as columns
- * (`saleColumns`; the review queue, market.review.repo.ts, reads them too) or as one JSON object
- * (`saleJson`). `submitterId` may be given: who submitted a sale is not everyone's to know.
+ * A sale as the API shows it, from `sales s` joined to its `conditions c`, field by field, each with how its
+ * value is written as JSON: read as columns (`saleColumns`; the review queue, market.review.repo.ts, reads them
+ * too) or as one JSON object's text (`saleJson`). `submitterId` may be given: who submitted a sale is not
+ * everyone's to know.
  */
-const saleFields = (submitterId: SQL = sql`s.submitter_id`): Array<[keyof Sale, SQL]> => [
-  ['id', sql`s.id`],
-  ['itemId', sql`s.item_id`],
-  ['priceGbp', sql`s.price_gbp::text`],
-  ['originalPrice', sql`s.original_price::text`],
-  ['currency', sql`s.currency`],
-  ['condition', sql`json_build_object('id', c.id, 'label', c.label)`],
-  ['grade', sql`s.grade`],
-  ['saleDate', sql`s.sale_date::text`],
-  ['source', sql`s.source`],
-  ['sourceRef', sql`s.source_ref`],
-  ['proofUrl', sql`s.proof_url`],
-  ['status', sql`s.status`],
-  ['submitterId', submitterId],
+const saleFields = (
+  submitterId: SQL = sql`s.submitter_id`,
+): Array<[keyof Sale, SQL, (value: SQL) => SQL]> => [
+  ['id', sql`s.id`, jsonLiteral],
+  ['itemId', sql`s.item_id`, jsonLiteral],
+  ['priceGbp', sql`s.price_gbp::text`, jsonPlainString],
+  ['originalPrice', sql`s.original_price::text`, jsonPlainString],
+  ['currency', sql`s.currency`, jsonString],
+  // A json value: its text is its JSON.
+  [
+    'condition',
+    sql`${jsonObject({ id: jsonLiteral(sql`c.id`), label: jsonString(sql`c.label`) })}::json`,
+    jsonLiteral,
+  ],
+  ['grade', sql`s.grade`, jsonString],
+  ['saleDate', sql`s.sale_date::text`, jsonPlainString],
+  ['source', sql`s.source`, jsonString],
+  ['sourceRef', sql`s.source_ref`, jsonString],
+  ['proofUrl', sql`s.proof_url`, jsonString],
+  ['status', sql`s.status`, jsonString],
+  ['submitterId', submitterId, jsonPlainString],
   [
     'rejectionReason',
     sql`case when s.status = 'rejected' then (select f.notes from moderation_flags f
       where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
       order by f.id desc limit 1) end`,
+    jsonString,
   ],
-  ['createdAt', sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  [
+    'createdAt',
+    sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    jsonPlainString,
+  ],
 ]
 
 export const saleColumns = sql.join(
@@ -42,11 +56,9 @@ export const saleColumns = sql.join(
   sql`, `,
 )
 
+/** A sale as the text of its JSON object (db/json-text.ts). */
 const saleJson = (submitterId: SQL) =>
-  sql`json_build_object(${sql.join(
-    saleFields(submitterId).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
-    sql`, `,
-  )})`
+  jsonObject(Object.fromEntries(saleFields(submitterId).map(([name, value, json]) => [name, json(value)])))
 
 /** Whether the item exists, and the condition's grade when the condition is one of the item's category. */
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
@@ -252,10 +264,13 @@ export async function salesPage(
           order by s.sale_date desc, s.id desc limit ${page.limit} offset ${page.offset}) chosen
         join sales s on s.id = chosen.id join conditions c on c.id = s.condition_id)
       select exists (select 1 from items where id = ${itemId}) as "itemExists",
-        json_build_object('sales', coalesce((select json_agg(p.sale order by p.sale_date desc, p.id desc) from page p), '[]'::json),
-          'total', ((select coalesce(sum(p.sales_count), 0) from price_condition_stats p where p.item_id = ${itemId})
-            + (select count(*) from sales s where s.item_id = ${itemId} and s.status <> 'verified' and ${visible}))::int
-        )::text as json`,
+        ${jsonObject({
+          sales: sql`(select ${jsonArrayAgg(sql`p.sale`, sql`p.sale_date desc, p.id desc`)} from page p)`,
+          total: jsonLiteral(
+            sql`(select coalesce(sum(p.sales_count), 0) from price_condition_stats p where p.item_id = ${itemId})
+              + (select count(*) from sales s where s.item_id = ${itemId} and s.status <> 'verified' and ${visible})`,
+          ),
+        })} as json`,
   )
   return row as { itemExists: boolean; json: string }
 }
