@@ -79,6 +79,11 @@ export interface AppOptions {
   metricsToken?: string
   /** How long catalogue read answers may be served from memory; 0 turns the cache off. */
   readCacheTtlMs?: number
+  /**
+   * Catalogue searches on a thread of their own, beside the event loop (ADR 025): main.ts does; tests that
+   * build many apps leave it off, and the agreement test turns it on.
+   */
+  searchThread?: boolean
   /** Everyone may use the app (true), or only e-mails on the access list and admins. */
   betaPublic?: boolean
   /** The app's public address; its origin is also accepted for state-changing requests. */
@@ -179,7 +184,7 @@ export async function buildApp(options: AppOptions) {
     await Promise.all(unlisten.map((stop) => stop()))
     await priceRecompute.stop()
   })
-  app.decorate('catalogue', followCatalogue(app))
+  app.decorate('catalogue', followCatalogue(app, { searchThread: options.searchThread ?? false }))
   app.decorate(
     'objectStorage',
     options.objectStorage ?? new LocalObjectStorage(path.join(tmpdir(), 'brickfolio-uploads')),

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     logger: loggerOptions({ level: config.LOG_LEVEL, format: logFormat(config.LOG_FORMAT) }),
     metricsToken: config.METRICS_TOKEN,
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
+    searchThread: true,
     betaPublic: config.BETA_PUBLIC,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     objectStorage,

@@ -12,7 +12,8 @@ import { setupTestApp } from '../support/test-app.ts'
  * it is typed (its prefixes), its number, its aliases and its name misspelt, for every filter the lists offer and
  * for every item's page, both must give the same items in the same order, with the same totals and fields.
  */
-const context = setupTestApp()
+// Searches on the search thread, as main.ts runs them (ADR 025): its answers are the ones checked.
+const context = setupTestApp({ searchThread: true })
 const db = () => context.database.db
 
 type Filters = Pick<ListItemsQuery, 'type' | 'themeId' | 'theme' | 'year' | 'set'>
@@ -236,6 +237,7 @@ beforeAll(async () => {
   await db().execute(sql`insert into set_minifigures (set_id, minifig_id, quantity)
     values (${extra('930101-1')}, ${extra('tst-0001')}, 2), (${extra('930102-1')}, ${extra('tst-0001')}, 1)`)
   await context.app.readCache.clear() // as a catalogue write announces itself
+  await context.app.catalogue.searchThreadReady()
   const items = await queryRows<{ name: string; number: string }>(
     db(),
     sql`select name, number from items order by id`,
@@ -299,6 +301,10 @@ describe('the in-memory catalogue and the SQL it replaced', () => {
           text,
         ).toEqual(expectedIds)
     }
+    // One search at a time: the thread answered every one.
+    const { thread, here } = context.app.catalogue.searchesAnswered
+    expect(here).toBe(0)
+    expect(thread).toBeGreaterThan(queries.length)
   }, 120_000)
 
   it('show every item’s page alike: aliases, links both ways, variants, metadata and creator', async () => {

@@ -87,6 +87,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300],
     registers,
   })
+  new Counter({
+    name: 'brickfolio_catalogue_searches_total',
+    help: 'Catalogue searches by where they ran: the search thread, or the request’s own when that thread was busy or not ready (ADR 025).',
+    labelNames: ['thread'],
+    registers,
+    collect() {
+      const { thread, here } = app.catalogue.searchesAnswered
+      this.reset()
+      this.inc({ thread: 'search' }, thread)
+      this.inc({ thread: 'request' }, here)
+    },
+  })
   const refreshDatabaseGauges = databaseGauges(registry, app.db)
 
   const runs: JobRuns = {

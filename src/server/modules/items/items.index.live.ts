@@ -19,6 +19,7 @@ import {
 } from './items.index.repo.ts'
 import { Catalogue, itemRows, type StoredItem } from './items.index.rows.ts'
 import { CatalogueIndex } from './items.index.ts'
+import { SearchThread } from './items.search.threaded.ts'
 
 /** After a failed refresh, reads keep the catalogue they have for this long before one tries again. */
 const RETRY_AFTER_MS = 1000
@@ -43,7 +44,33 @@ export class LiveCatalogue {
   /** When the last catch-up failed, while the next has not succeeded. */
   private failedAt: number | undefined
 
-  constructor(private readonly options: { db: Database; log: FastifyBaseLogger }) {}
+  /** Catalogues built so far: each one's number, for the search thread. */
+  private versions = 0
+
+  constructor(
+    private readonly options: {
+      db: Database
+      log: FastifyBaseLogger
+      /** Searches on a thread of their own (ADR 025); without it, on the event loop. */
+      searchThread?: SearchThread
+    },
+  ) {}
+
+  /** Resolves once the search thread, if any, holds the current catalogue. */
+  async searchThreadReady(): Promise<void> {
+    await this.current()
+    await this.options.searchThread?.ready()
+  }
+
+  /** Searches the search thread answered, and those the request's own thread did; none without a thread. */
+  get searchesAnswered(): { thread: number; here: number } {
+    return this.options.searchThread?.answered ?? { thread: 0, here: 0 }
+  }
+
+  /** Stops the search thread, if any. */
+  async close(): Promise<void> {
+    await this.options.searchThread?.close()
+  }
 
   /** Reads the whole catalogue (at start). */
   async load(): Promise<void> {
@@ -137,7 +164,7 @@ export class LiveCatalogue {
     const items = new Map(loaded.items.map((item) => [item.id, item]))
     const rows = itemRows(items, loaded.themes, loaded.prices)
     this.kept = { ...loaded, items, rows }
-    this.catalogue = catalogueOf(this.kept)
+    this.catalogue = this.catalogueOf(this.kept)
     this.options.log.info(
       {
         items: items.size,
@@ -210,14 +237,19 @@ export class LiveCatalogue {
         ? undefined
         : { rows: kept.rows, changed: read.written.map((item) => item.id) },
     )
-    this.catalogue = catalogueOf(next)
+    this.catalogue = this.catalogueOf(next)
   }
-}
 
-function catalogueOf(kept: Kept): Catalogue {
-  const index = new CatalogueIndex({ ...kept, items: [...kept.items.values()] })
-  const details = new CatalogueDetails(kept, (id) => kept.rows.get(id))
-  return new Catalogue(index, kept.rows, details)
+  /** The catalogue of these rows, also built by the search thread. */
+  private catalogueOf(kept: Kept): Catalogue {
+    const rows = { ...kept, items: [...kept.items.values()] }
+    const details = new CatalogueDetails(kept, (id) => kept.rows.get(id))
+    const thread = this.options.searchThread
+    if (!thread) return new Catalogue(new CatalogueIndex(rows), kept.rows, details)
+    const version = ++this.versions
+    thread.publish(version, rows)
+    return new Catalogue(new CatalogueIndex(rows), kept.rows, details, { thread, version })
+  }
 }
 
 function sameItem(a: StoredItem, b: StoredItem): boolean {
@@ -229,8 +261,15 @@ function sameItem(a: StoredItem, b: StoredItem): boolean {
  * this instance's own at once (the read cache's `onForget`, before the write answers), other instances'
  * through READ_CACHE_CHANNEL, and all of them again if the listening connection was lost meanwhile.
  */
-export function followCatalogue(app: FastifyInstance): LiveCatalogue {
-  const catalogue = new LiveCatalogue({ db: app.db, log: app.log })
+export function followCatalogue(
+  app: FastifyInstance,
+  { searchThread }: { searchThread: boolean },
+): LiveCatalogue {
+  const catalogue = new LiveCatalogue({
+    db: app.db,
+    log: app.log,
+    searchThread: searchThread ? new SearchThread(app.log) : undefined,
+  })
   const told = (scope: string) => {
     if (scope === '' || scope === CATALOGUE_SCOPE) catalogue.changed()
   }
@@ -248,6 +287,7 @@ export function followCatalogue(app: FastifyInstance): LiveCatalogue {
   })
   app.addHook('onClose', async () => {
     await unlisten?.()
+    await catalogue.close()
   })
   return catalogue
 }

@@ -1,7 +1,9 @@
 import type { Item, ItemDetail, RetailPrice, ThemeData } from '#shared/contract/catalogue.ts'
 import type { CatalogueDetails } from './items.index.details.ts'
-import type { IndexedTheme } from './items.index.filters.ts'
-import type { CatalogueIndex, IndexedItem } from './items.index.ts'
+import type { IndexedTheme, IndexFilters } from './items.index.filters.ts'
+import type { CatalogueIndex, IndexedItem, IndexPage } from './items.index.ts'
+import type { SearchThread } from './items.search.threaded.ts'
+import type { SearchTerms } from './items.search.ts'
 
 /** An item's own columns as the catalogue keeps them in memory (items.index.repo.ts reads them). */
 export interface StoredItem extends IndexedItem {
@@ -38,7 +40,25 @@ export class Catalogue {
     readonly index: CatalogueIndex,
     private readonly rows: ReadonlyMap<number, Item>,
     private readonly details: CatalogueDetails,
+    /** The search thread holding this catalogue as `version`, if the app runs one (ADR 025). */
+    private readonly thread?: { thread: SearchThread; version: number },
   ) {}
+
+  /** `index.best`, on the search thread when it can. */
+  async best(terms: SearchTerms, limit: number): Promise<number[]> {
+    const here = () => ({ ids: this.index.best(terms, limit), total: 0 })
+    if (!this.thread) return here().ids
+    const { thread, version } = this.thread
+    return (await thread.page(version, { type: 'best', terms, limit }, here)).ids
+  }
+
+  /** `index.search`, on the search thread when it can. */
+  async search(terms: SearchTerms, filters: IndexFilters, offset: number, limit: number): Promise<IndexPage> {
+    const here = () => this.index.search(terms, filters, offset, limit)
+    if (!this.thread) return here()
+    const { thread, version } = this.thread
+    return thread.page(version, { type: 'search', terms, filters, offset, limit }, here)
+  }
 
   /** The page of the item with this slug: the item, its aliases, links and variants. */
   page(slug: string): ItemDetail | undefined {

@@ -68,8 +68,11 @@ export class TextIndex {
     this.aliases.similar(name, visit)
   }
 
-  /** Names that contain every pattern (as `like '%…%'`; nameWordPatterns of `name`). Returns how many. */
-  nameContains(name: string, patterns: readonly string[], visit: (slot: number) => void): number {
+  /**
+   * Names that contain every pattern (as `like '%…%'`; nameWordPatterns of `name`), in slot order, until `visit`
+   * answers false. Returns how many were visited.
+   */
+  nameContains(name: string, patterns: readonly string[], visit: (slot: number) => boolean): number {
     let found = 0
     const slots = this.postings.withAll(containsTrigrams(name))
     for (let i = 0; i < slots.length; i++) {
@@ -77,7 +80,7 @@ export class TextIndex {
       const text = this.names[slot] as string
       if (patterns.every((pattern) => text.includes(pattern))) {
         found++
-        visit(slot)
+        if (!visit(slot)) break
       }
     }
     return found

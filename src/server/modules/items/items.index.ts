@@ -115,7 +115,8 @@ export class CatalogueIndex {
    */
   search(terms: SearchTerms, filters: IndexFilters, offset: number, limit: number): IndexPage {
     const wanted = offset + limit
-    if (!this.gather(terms, wanted, (fuzzy) => this.hits.addAll(fuzzy))) return { ids: [], total: 0 }
+    if (!this.gather(terms, wanted, { counted: true }, (fuzzy) => this.hits.addAll(fuzzy)))
+      return { ids: [], total: 0 }
     const passes = this.filters.test(filters)
     const keys: number[] = []
     for (const slot of this.hits.slots) if (!passes || passes(slot)) keys.push(this.hits.key(slot))
@@ -131,7 +132,8 @@ export class CatalogueIndex {
    */
   best(terms: SearchTerms, limit: number): number[] {
     let page: number[] = []
-    if (!this.gather(terms, limit, (fuzzy) => (page = this.hits.addBest(fuzzy, limit)))) return []
+    if (!this.gather(terms, limit, { counted: false }, (fuzzy) => (page = this.hits.addBest(fuzzy, limit))))
+      return []
     if (page.length === 0)
       page = smallest(
         this.hits.slots.map((slot) => this.hits.key(slot)),
@@ -140,8 +142,17 @@ export class CatalogueIndex {
     return page.map((key) => this.ids[key % this.size] as number)
   }
 
-  /** Every match of `terms` into `this.hits`; fuzzy ones through `addFuzzy`. False when there is nothing to seek. */
-  private gather(terms: SearchTerms, wanted: number, addFuzzy: (fuzzy: FuzzyQuery) => void): boolean {
+  /**
+   * Every match of `terms` into `this.hits`; fuzzy ones through `addFuzzy`. False when there is nothing to seek.
+   * Unless every match must be `counted`, names are looked at only until `wanted` of them contain the whole
+   * phrase: posting lists are in slot order, and slots in tie order, so no later name could make the page.
+   */
+  private gather(
+    terms: SearchTerms,
+    wanted: number,
+    { counted }: { counted: boolean },
+    addFuzzy: (fuzzy: FuzzyQuery) => void,
+  ): boolean {
     const { code, name } = terms
     if (!code && !name) return false
     const hits = this.hits
@@ -154,9 +165,13 @@ export class CatalogueIndex {
     if (name) for (const slot of this.text.aliasEquals(name)) hits.add(slot, EXACT, PLAIN_SCORE)
     if (name.length >= 3) {
       const patterns = nameWordPatterns(name).map((pattern) => pattern.slice(1, -1))
-      const textual = this.text.nameContains(name, patterns, (slot) =>
-        hits.add(slot, NAME, (this.names[slot] as string).includes(name) ? PHRASE_SCORE : WORDS_SCORE),
-      )
+      let phrases = 0
+      const textual = this.text.nameContains(name, patterns, (slot) => {
+        const phrase = (this.names[slot] as string).includes(name)
+        if (phrase) phrases++
+        hits.add(slot, NAME, phrase ? PHRASE_SCORE : WORDS_SCORE)
+        return counted || phrases < wanted
+      })
       this.text.aliasSimilar(name, (slot, tenths) => hits.add(slot, NAME, tenths))
       if (textual < wanted) {
         const fuzzy = this.text.fuzzy(name)

@@ -13,14 +13,23 @@ import { minifigThemeNames } from './items.repo.ts'
 import { searchTerms } from './items.search.ts'
 
 /** A list page or, with `query`, ranked search: chosen, counted and shown from memory (ADR 021). */
-export function listCatalogue({ catalogue, query }: { catalogue: Catalogue; query: ListItemsQuery }): {
-  items: Item[]
-  total: number
-} {
-  const { index } = catalogue
+export async function listCatalogue({
+  catalogue,
+  query,
+}: {
+  catalogue: Catalogue
+  query: ListItemsQuery
+}): Promise<{ items: Item[]; total: number }> {
+  const filters = {
+    type: query.type,
+    themeId: query.themeId,
+    theme: query.theme,
+    year: query.year,
+    set: query.set,
+  }
   const { ids, total } = query.query
-    ? index.search(searchTerms(query.query), query, query.offset, query.limit)
-    : index.list(query, query.offset, query.limit)
+    ? await catalogue.search(searchTerms(query.query), filters, query.offset, query.limit)
+    : catalogue.index.list(query, query.offset, query.limit)
   return { items: catalogue.items(ids), total }
 }
 
@@ -29,10 +38,14 @@ export function minifigThemes({ db }: { db: Database }): Promise<string[]> {
   return minifigThemeNames(db)
 }
 
-export function searchCatalogue({ catalogue, query }: { catalogue: Catalogue; query: SearchItemsQuery }): {
-  results: SearchResult[]
-} {
-  const items = catalogue.items(catalogue.index.best(searchTerms(query.query), query.limit))
+export async function searchCatalogue({
+  catalogue,
+  query,
+}: {
+  catalogue: Catalogue
+  query: SearchItemsQuery
+}): Promise<{ results: SearchResult[] }> {
+  const items = catalogue.items(await catalogue.best(searchTerms(query.query), query.limit))
   return {
     results: items.map((item) => ({
       id: item.id,

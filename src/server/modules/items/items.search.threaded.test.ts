@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { normalizeCode, normalizeName } from '#shared/text.ts'
+import { CatalogueIndex, type CatalogueRows, type IndexPage } from './items.index.ts'
+import { SearchThread } from './items.search.threaded.ts'
+import { type SearchTerms, searchTerms } from './items.search.ts'
+
+const NAMES = [
+  'Harbour Master',
+  'Lighthouse Keeper',
+  'Harbour Crane',
+  'Police Station',
+  'Fire Station',
+  'Castle',
+]
+
+function rows(names: readonly string[]): CatalogueRows {
+  const items = names.map((name, index) => ({
+    id: index + 1,
+    type: 'set' as const,
+    number: `${1000 + index}-1`,
+    normalizedName: normalizeName(name),
+    normalizedCode: normalizeCode(`${1000 + index}-1`),
+    theme: 'City',
+    themeId: null,
+    year: 2020 + index,
+    pieces: 100 * (index + 1),
+  }))
+  return { items, listOrder: items.map((item) => item.id), aliases: [], links: [], themes: [] }
+}
+
+const errors: string[] = []
+const log = { error: (_: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger
+let thread: SearchThread | undefined
+
+afterEach(async () => {
+  await thread?.close()
+  thread = undefined
+  errors.length = 0
+})
+
+/** `page` of the thread, and whether the app had to search itself. */
+async function searched(on: SearchThread, version: number, terms: SearchTerms, index: CatalogueIndex) {
+  let here = false
+  const page = await on.page(version, { type: 'best', terms, limit: 10 }, () => {
+    here = true
+    return { ids: index.best(terms, 10), total: 0 }
+  })
+  return { page, here }
+}
+
+describe('SearchThread', () => {
+  it('answers searches of the catalogue it holds as the app’s own index does', async () => {
+    thread = new SearchThread(log)
+    const catalogue = rows(NAMES)
+    const index = new CatalogueIndex(catalogue)
+    thread.publish(1, catalogue)
+    await thread.ready()
+    for (const query of ['harbour', 'station', 'hrbour mastr', '1002', 'ca']) {
+      const terms = searchTerms(query)
+      const { page, here } = await searched(thread, 1, terms, index)
+      expect(here, query).toBe(false)
+      expect(page.ids, query).toEqual(index.best(terms, 10))
+    }
+    const filtered = await thread.page(
+      1,
+      { type: 'search', terms: searchTerms('station'), filters: { year: 2023 }, offset: 0, limit: 5 },
+      () => ({ ids: [], total: -1 }),
+    )
+    expect(filtered).toEqual(index.search(searchTerms('station'), { year: 2023 }, 0, 5))
+  }, 30_000)
+
+  it('leaves a search of another catalogue than the one it holds to the app', async () => {
+    thread = new SearchThread(log)
+    thread.publish(1, rows(NAMES))
+    await thread.ready()
+    const newer = new CatalogueIndex(rows([...NAMES, 'Harbour Tower']))
+    const { page, here } = await searched(thread, 2, searchTerms('harbour'), newer)
+    expect(here).toBe(true)
+    expect(page.ids).toHaveLength(3)
+  }, 30_000)
+
+  it('searches in the app while the thread is busy, and when it fails; a new thread takes over', async () => {
+    thread = new SearchThread(log)
+    const catalogue = rows(NAMES)
+    const index = new CatalogueIndex(catalogue)
+    thread.publish(1, catalogue)
+    await thread.ready()
+    const terms = searchTerms('harbour')
+    const many = await Promise.all(
+      Array.from({ length: 60 }, () => searched(thread as SearchThread, 1, terms, index)),
+    )
+    expect(many.filter((search) => search.here).length).toBeGreaterThan(0)
+    expect(many.filter((search) => !search.here).length).toBeGreaterThan(0)
+    for (const { page } of many) expect(page.ids).toEqual(index.best(terms, 10))
+
+    // Terms the thread cannot read end it: the search is done here, and a new thread is started.
+    const broken = await thread.page(
+      1,
+      { type: 'best', terms: null as unknown as SearchTerms, limit: 10 },
+      () =>
+        ({
+          ids: [42],
+          total: 0,
+        }) satisfies IndexPage,
+    )
+    expect(broken.ids).toEqual([42])
+    expect(errors).toContain('search thread failed; searching here meanwhile')
+    await thread.ready()
+    const { here } = await searched(thread, 1, terms, index)
+    expect(here).toBe(false)
+  }, 30_000)
+})

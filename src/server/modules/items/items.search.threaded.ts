@@ -1,0 +1,157 @@
+import { Worker } from 'node:worker_threads'
+import type { FastifyBaseLogger } from 'fastify'
+import type { CatalogueRows, IndexPage } from './items.index.ts'
+import type { FromThread, ToThread } from './items.search.thread.ts'
+
+/** A search as the thread takes it, without the id and version the thread is sent. */
+export type SearchTask =
+  | Omit<Extract<ToThread, { type: 'best' }>, 'id' | 'version'>
+  | Omit<Extract<ToThread, { type: 'search' }>, 'id' | 'version'>
+
+/**
+ * Searches waiting in the thread at most: past this the thread is far behind and the request's own thread
+ * searches too. Measured at 50 connections (ADR 025): with 4 the request's thread searched nearly everything
+ * itself and the thread idled (5,094–5,429 req/s); with 16, 6,238; with 48, 9,009.
+ */
+const MAX_WAITING = 48
+/** After the thread stopped unexpectedly, a new one is started this much later, twice as late each time in a row. */
+const RESTART_AFTER_MS = 1000
+const RESTART_AT_MOST_AFTER_MS = 60_000
+
+/**
+ * Catalogue search on a thread of its own (ADR 025): a fuzzy search costs up to a few milliseconds of
+ * arithmetic, which on the event loop would hold up every other request, and a second core is there to do it.
+ * The thread builds an index from the rows of each catalogue the app builds (`publish`); a search of that
+ * catalogue goes to the thread (`page`) while it holds that catalogue and has fewer than MAX_WAITING searches
+ * waiting, and is otherwise done here, by the app's own index. So an answer is always the one the catalogue
+ * gives, whichever thread found it, and a thread that is still building, busy, or gone slows nothing.
+ */
+export class SearchThread {
+  private worker: Worker | undefined
+  private readyVersion = -1
+  private published: { version: number; rows: CatalogueRows } | undefined
+  private nextId = 0
+  private readonly waiting = new Map<number, (page: IndexPage | undefined) => void>()
+  private readonly whenReady: Array<() => void> = []
+  private closed = false
+  /** Searches answered by the thread, and by the request's own thread (/metrics). */
+  readonly answered = { thread: 0, here: 0 }
+  private restart: NodeJS.Timeout | undefined
+  private restartAfterMs = RESTART_AFTER_MS
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** A catalogue of this version was built from these rows: the thread builds its index from them too. */
+  publish(version: number, rows: CatalogueRows): void {
+    if (this.closed) return
+    // Only what the index reads: the items' other columns stay here.
+    this.published = {
+      version,
+      rows: {
+        items: rows.items.map(
+          ({ id, type, number, normalizedName, normalizedCode, theme, themeId, year, pieces }) => ({
+            id,
+            type,
+            number,
+            normalizedName,
+            normalizedCode,
+            theme,
+            themeId,
+            year,
+            pieces,
+          }),
+        ),
+        listOrder: rows.listOrder,
+        aliases: rows.aliases.map(({ itemId, normalizedAlias }) => ({ itemId, normalizedAlias })),
+        links: rows.links.map(({ setId, minifigId }) => ({ setId, minifigId })),
+        themes: rows.themes.map(({ id, name, path }) => ({ id, name, path })),
+      },
+    }
+    this.sendCatalogue()
+  }
+
+  /** The page of `task` in the catalogue of `version`: from the thread when it can, else from `here`. */
+  async page(version: number, task: SearchTask, here: () => IndexPage): Promise<IndexPage> {
+    const worker = this.worker
+    const page =
+      worker && this.readyVersion === version && this.waiting.size < MAX_WAITING
+        ? await new Promise<IndexPage | undefined>((resolve) => {
+            const id = this.nextId++
+            this.waiting.set(id, resolve)
+            worker.postMessage({ ...task, id, version } satisfies ToThread)
+          })
+        : undefined
+    if (page) {
+      this.answered.thread++
+      return page
+    }
+    this.answered.here++
+    return here()
+  }
+
+  /** Resolves once the thread holds the catalogue published last (tests, and the bench's warm-up). */
+  ready(): Promise<void> {
+    if (this.published && this.readyVersion === this.published.version) return Promise.resolve()
+    return new Promise((resolve) => this.whenReady.push(resolve))
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    clearTimeout(this.restart)
+    const worker = this.worker
+    this.stopped()
+    await worker?.terminate()
+  }
+
+  private sendCatalogue(): void {
+    if (!this.published) return
+    this.readyVersion = -1
+    ;(this.worker ?? this.start()).postMessage({ type: 'catalogue', ...this.published } satisfies ToThread)
+  }
+
+  private start(): Worker {
+    const tsx = import.meta.resolve('tsx/esm/api')
+    const entry = new URL('./items.search.thread.ts', import.meta.url).href
+    // The thread runs TypeScript as the app does: tsx is registered in it before its module is loaded.
+    const worker = new Worker(
+      `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`,
+      { eval: true },
+    )
+    worker.unref()
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'ready') {
+        if (message.version !== this.published?.version) return
+        this.readyVersion = message.version
+        this.restartAfterMs = RESTART_AFTER_MS
+        for (const resolve of this.whenReady.splice(0)) resolve()
+        return
+      }
+      const resolve = this.waiting.get(message.id)
+      this.waiting.delete(message.id)
+      resolve?.(message.type === 'answer' ? message.page : undefined)
+    })
+    worker.on('error', (error) =>
+      this.log.error({ err: error }, 'search thread failed; searching here meanwhile'),
+    )
+    worker.on('exit', () => {
+      if (this.worker !== worker) return
+      this.stopped()
+      if (this.closed) return
+      this.restart = setTimeout(() => {
+        if (!this.worker) this.sendCatalogue()
+      }, this.restartAfterMs)
+      this.restartAfterMs = Math.min(this.restartAfterMs * 2, RESTART_AT_MOST_AFTER_MS)
+      this.restart.unref()
+    })
+    this.worker = worker
+    return worker
+  }
+
+  /** No thread: what waited for it is searched here. */
+  private stopped(): void {
+    this.worker = undefined
+    this.readyVersion = -1
+    for (const resolve of this.waiting.values()) resolve(undefined)
+    this.waiting.clear()
+  }
+}
