@@ -80,8 +80,8 @@ export interface AppOptions {
   /** How long catalogue read answers may be served from memory; 0 turns the cache off. */
   readCacheTtlMs?: number
   /**
-   * Catalogue searches on a thread of their own, beside the event loop (ADR 025): main.ts does; tests that
-   * build many apps leave it off, and the agreement test turns it on.
+   * Catalogue searches on threads of their own (one per core), beside the event loop (ADR 025): main.ts runs
+   * them; tests that build many apps leave them off, and the agreement test turns them on.
    */
   searchThread?: boolean
   /** Everyone may use the app (true), or only e-mails on the access list and admins. */

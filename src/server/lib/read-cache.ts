@@ -56,11 +56,16 @@ export class ReadCache {
   }
 
   /** The JSON text for `key`, loaded (and kept) when missing; a failed load is not kept. */
-  async json(key: CacheKey, load: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+  json(key: CacheKey, load: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+    return this.text(key, async () => JSON.stringify(await load()))
+  }
+
+  /** `json` for an answer loaded as its JSON text already. */
+  async text(key: CacheKey, load: () => Promise<string>): Promise<{ body: string; hit: boolean }> {
     const entry = `${key.scope}\u0000${key.key}`
     const cached = this.entries?.get(entry)
     if (cached) return { body: await cached, hit: true }
-    const pending = load().then((value) => JSON.stringify(value))
+    const pending = load()
     if (this.entries) {
       this.entries.set(entry, pending)
       const scope = this.scopes.get(key.scope)

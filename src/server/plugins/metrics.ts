@@ -89,7 +89,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   })
   new Counter({
     name: 'brickfolio_catalogue_searches_total',
-    help: 'Catalogue searches by where they ran: the search thread, or the request’s own when that thread was busy or not ready (ADR 025).',
+    help: 'Catalogue searches by where they ran: a search thread, or the request’s own when the thread was busy or not ready (ADR 025).',
     labelNames: ['thread'],
     registers,
     collect() {

@@ -14,6 +14,7 @@ import { type CurrencyCode, isCurrencyCode } from '#shared/money.ts'
 import { retailRegionOrder } from '#shared/retail.ts'
 import { currentRates, toGbpOnDay } from '../fx/fx.service.ts'
 import type { LiveCatalogue } from '../items/items.index.live.ts'
+import { itemTextIn } from '../items/items.index.rows.ts'
 import {
   allEntries,
   allocation,
@@ -56,31 +57,22 @@ async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
 
 const ENTRY_NOT_FOUND = 'Collection entry not found'
 
-/** Each item's text as a collection entry shows it, for as long as the catalogue keeps the item's object. */
-const itemTexts = new WeakMap<Item, string>()
-
-function itemText(item: Item): string {
-  let text = itemTexts.get(item)
-  if (text === undefined) {
-    const { id, type, number, name, slug, theme, themeData, year, imageUrl, originalMsrp, retailPrices } =
-      item
-    text = JSON.stringify({
-      id,
-      type,
-      number,
-      name,
-      slug,
-      theme,
-      themeData,
-      year,
-      imageUrl,
-      originalMsrp,
-      retailPrices,
-    })
-    itemTexts.set(item, text)
-  }
-  return text
-}
+/** An item as a collection entry shows it. */
+const itemText = itemTextIn(
+  ({ id, type, number, name, slug, theme, themeData, year, imageUrl, originalMsrp, retailPrices }) => ({
+    id,
+    type,
+    number,
+    name,
+    slug,
+    theme,
+    themeData,
+    year,
+    imageUrl,
+    originalMsrp,
+    retailPrices,
+  }),
+)
 
 /**
  * The entries with their items as the API shows them, each as JSON text: the entry's text from the database

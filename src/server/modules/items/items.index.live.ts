@@ -19,7 +19,7 @@ import {
 } from './items.index.repo.ts'
 import { Catalogue, itemRows, type StoredItem } from './items.index.rows.ts'
 import { CatalogueIndex } from './items.index.ts'
-import { SearchThread } from './items.search.threaded.ts'
+import { SearchThreads } from './items.search.threaded.ts'
 
 /** After a failed refresh, reads keep the catalogue they have for this long before one tries again. */
 const RETRY_AFTER_MS = 1000
@@ -51,25 +51,25 @@ export class LiveCatalogue {
     private readonly options: {
       db: Database
       log: FastifyBaseLogger
-      /** Searches on a thread of their own (ADR 025); without it, on the event loop. */
-      searchThread?: SearchThread
+      /** Searches on threads of their own (ADR 025); without them, on the event loop. */
+      searchThreads?: SearchThreads
     },
   ) {}
 
   /** Resolves once the search thread, if any, holds the current catalogue. */
   async searchThreadReady(): Promise<void> {
     await this.current()
-    await this.options.searchThread?.ready()
+    await this.options.searchThreads?.ready()
   }
 
   /** Searches the search thread answered, and those the request's own thread did; none without a thread. */
   get searchesAnswered(): { thread: number; here: number } {
-    return this.options.searchThread?.answered ?? { thread: 0, here: 0 }
+    return this.options.searchThreads?.answered ?? { thread: 0, here: 0 }
   }
 
   /** Stops the search thread, if any. */
   async close(): Promise<void> {
-    await this.options.searchThread?.close()
+    await this.options.searchThreads?.close()
   }
 
   /** Reads the whole catalogue (at start). */
@@ -244,11 +244,11 @@ export class LiveCatalogue {
   private catalogueOf(kept: Kept): Catalogue {
     const rows = { ...kept, items: [...kept.items.values()] }
     const details = new CatalogueDetails(kept, (id) => kept.rows.get(id))
-    const thread = this.options.searchThread
-    if (!thread) return new Catalogue(new CatalogueIndex(rows), kept.rows, details)
+    const threads = this.options.searchThreads
+    if (!threads) return new Catalogue(new CatalogueIndex(rows), kept.rows, details)
     const version = ++this.versions
-    thread.publish(version, rows)
-    return new Catalogue(new CatalogueIndex(rows), kept.rows, details, { thread, version })
+    threads.publish(version, rows)
+    return new Catalogue(new CatalogueIndex(rows), kept.rows, details, { threads, version })
   }
 }
 
@@ -268,7 +268,7 @@ export function followCatalogue(
   const catalogue = new LiveCatalogue({
     db: app.db,
     log: app.log,
-    searchThread: searchThread ? new SearchThread(app.log) : undefined,
+    searchThreads: searchThread ? new SearchThreads(app.log) : undefined,
   })
   const told = (scope: string) => {
     if (scope === '' || scope === CATALOGUE_SCOPE) catalogue.changed()

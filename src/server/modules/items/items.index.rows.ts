@@ -2,7 +2,7 @@ import type { Item, ItemDetail, RetailPrice, ThemeData } from '#shared/contract/
 import type { CatalogueDetails } from './items.index.details.ts'
 import type { IndexedTheme, IndexFilters } from './items.index.filters.ts'
 import type { CatalogueIndex, IndexedItem, IndexPage } from './items.index.ts'
-import type { SearchThread } from './items.search.threaded.ts'
+import type { SearchThreads } from './items.search.threaded.ts'
 import type { SearchTerms } from './items.search.ts'
 
 /** An item's own columns as the catalogue keeps them in memory (items.index.repo.ts reads them). */
@@ -40,24 +40,24 @@ export class Catalogue {
     readonly index: CatalogueIndex,
     private readonly rows: ReadonlyMap<number, Item>,
     private readonly details: CatalogueDetails,
-    /** The search thread holding this catalogue as `version`, if the app runs one (ADR 025). */
-    private readonly thread?: { thread: SearchThread; version: number },
+    /** The search threads holding this catalogue as `version`, if the app runs them (ADR 025). */
+    private readonly threads?: { threads: SearchThreads; version: number },
   ) {}
 
-  /** `index.best`, on the search thread when it can. */
+  /** `index.best`, on a search thread when it can. */
   async best(terms: SearchTerms, limit: number): Promise<number[]> {
     const here = () => ({ ids: this.index.best(terms, limit), total: 0 })
-    if (!this.thread) return here().ids
-    const { thread, version } = this.thread
-    return (await thread.page(version, { type: 'best', terms, limit }, here)).ids
+    if (!this.threads) return here().ids
+    const { threads, version } = this.threads
+    return (await threads.page(version, { type: 'best', terms, limit }, here)).ids
   }
 
-  /** `index.search`, on the search thread when it can. */
+  /** `index.search`, on a search thread when it can. */
   async search(terms: SearchTerms, filters: IndexFilters, offset: number, limit: number): Promise<IndexPage> {
     const here = () => this.index.search(terms, filters, offset, limit)
-    if (!this.thread) return here()
-    const { thread, version } = this.thread
-    return thread.page(version, { type: 'search', terms, filters, offset, limit }, here)
+    if (!this.threads) return here()
+    const { threads, version } = this.threads
+    return threads.page(version, { type: 'search', terms, filters, offset, limit }, here)
   }
 
   /** The page of the item with this slug: the item, its aliases, links and variants. */
@@ -135,4 +135,21 @@ function themeBadges(themes: readonly StoredTheme[]): Map<number, ThemeData> {
       ]
     }),
   )
+}
+
+/**
+ * A function giving an item's JSON text in one shape of the API (a search result, a list's item, a collection
+ * entry's item), made once per item object and kept as long as it lives: the catalogue replaces an item's object
+ * when the item changes, so a kept text is never stale, and a page of items is written by joining their texts.
+ */
+export function itemTextIn<Shape>(shape: (item: Item) => Shape): (item: Item) => string {
+  const texts = new WeakMap<Item, string>()
+  return (item) => {
+    let text = texts.get(item)
+    if (text === undefined) {
+      text = JSON.stringify(shape(item))
+      texts.set(item, text)
+    }
+    return text
+  }
 }

@@ -43,7 +43,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCachedJson(
         reply,
-        await app.readCache.json(itemsCache.list(request.query), async () =>
+        await app.readCache.text(itemsCache.list(request.query), async () =>
           listCatalogue({ catalogue: await catalogue.current(), query: request.query }),
         ),
       ),
@@ -84,7 +84,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCachedJson(
         reply,
-        await app.readCache.json(itemsCache.search(request.query), async () =>
+        await app.readCache.text(itemsCache.search(request.query), async () =>
           searchCatalogue({ catalogue: await catalogue.current(), query: request.query }),
         ),
       ),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { normalizeCode, normalizeName } from '#shared/text.ts'
 import { CatalogueIndex, type CatalogueRows, type IndexPage } from './items.index.ts'
-import { SearchThread } from './items.search.threaded.ts'
+import { SearchThread, SearchThreads } from './items.search.threaded.ts'
 import { type SearchTerms, searchTerms } from './items.search.ts'
 
 const NAMES = [
@@ -31,7 +31,7 @@ function rows(names: readonly string[]): CatalogueRows {
 
 const errors: string[] = []
 const log = { error: (_: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger
-let thread: SearchThread | undefined
+let thread: SearchThread | SearchThreads | undefined
 
 afterEach(async () => {
   await thread?.close()
@@ -40,7 +40,12 @@ afterEach(async () => {
 })
 
 /** `page` of the thread, and whether the app had to search itself. */
-async function searched(on: SearchThread, version: number, terms: SearchTerms, index: CatalogueIndex) {
+async function searched(
+  on: SearchThread | SearchThreads,
+  version: number,
+  terms: SearchTerms,
+  index: CatalogueIndex,
+) {
   let here = false
   const page = await on.page(version, { type: 'best', terms, limit: 10 }, () => {
     here = true
@@ -68,6 +73,22 @@ describe('SearchThread', () => {
       () => ({ ids: [], total: -1 }),
     )
     expect(filtered).toEqual(index.search(searchTerms('station'), { year: 2023 }, 0, 5))
+  }, 30_000)
+
+  it('shares searches out among a thread per core, each holding the catalogue', async () => {
+    const threads = new SearchThreads(log, 2)
+    thread = threads
+    const catalogue = rows(NAMES)
+    const index = new CatalogueIndex(catalogue)
+    threads.publish(1, catalogue)
+    await threads.ready()
+    const terms = searchTerms('statoin')
+    const many = await Promise.all(Array.from({ length: 20 }, () => searched(threads, 1, terms, index)))
+    for (const { page, here } of many) {
+      expect(here).toBe(false)
+      expect(page.ids).toEqual(index.best(terms, 10))
+    }
+    expect(threads.answered).toEqual({ thread: 20, here: 0 })
   }, 30_000)
 
   it('leaves a search of another catalogue than the one it holds to the app', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { FastifyBaseLogger } from 'fastify'
 import type { CatalogueRows, IndexPage } from './items.index.ts'
@@ -19,12 +20,79 @@ const RESTART_AFTER_MS = 1000
 const RESTART_AT_MOST_AFTER_MS = 60_000
 
 /**
- * Catalogue search on a thread of its own (ADR 025): a fuzzy search costs up to a few milliseconds of
- * arithmetic, which on the event loop would hold up every other request, and a second core is there to do it.
- * The thread builds an index from the rows of each catalogue the app builds (`publish`); a search of that
- * catalogue goes to the thread (`page`) while it holds that catalogue and has fewer than MAX_WAITING searches
- * waiting, and is otherwise done here, by the app's own index. So an answer is always the one the catalogue
- * gives, whichever thread found it, and a thread that is still building, busy, or gone slows nothing.
+ * Catalogue search on threads of their own (ADR 025): a fuzzy search costs up to a few milliseconds of
+ * arithmetic, which on the event loop would hold up every other request, and the other cores are there to do
+ * it. One thread per core: with two, one slow search no longer holds up those queued behind it. Each search
+ * goes to the thread with the fewest waiting (see SearchThread).
+ */
+export class SearchThreads {
+  private readonly threads: SearchThread[]
+
+  constructor(log: FastifyBaseLogger, count = availableParallelism()) {
+    this.threads = Array.from({ length: Math.max(1, count) }, () => new SearchThread(log))
+  }
+
+  /** A catalogue of this version was built from these rows: every thread builds its index from them too. */
+  publish(version: number, rows: CatalogueRows): void {
+    const indexed = indexedRows(rows)
+    for (const thread of this.threads) thread.publish(version, indexed)
+  }
+
+  page(version: number, task: SearchTask, here: () => IndexPage): Promise<IndexPage> {
+    let least = this.threads[0] as SearchThread
+    for (const thread of this.threads) if (thread.waitingCount < least.waitingCount) least = thread
+    return least.page(version, task, here)
+  }
+
+  /** Resolves once every thread holds the catalogue published last. */
+  async ready(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.ready()))
+  }
+
+  /** Searches the threads answered, and those the request's own thread did (/metrics). */
+  get answered(): { thread: number; here: number } {
+    let thread = 0
+    let here = 0
+    for (const one of this.threads) {
+      thread += one.answered.thread
+      here += one.answered.here
+    }
+    return { thread, here }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()))
+  }
+}
+
+/** Only what the index reads: the items' other columns stay in the app. */
+function indexedRows(rows: CatalogueRows): CatalogueRows {
+  return {
+    items: rows.items.map(
+      ({ id, type, number, normalizedName, normalizedCode, theme, themeId, year, pieces }) => ({
+        id,
+        type,
+        number,
+        normalizedName,
+        normalizedCode,
+        theme,
+        themeId,
+        year,
+        pieces,
+      }),
+    ),
+    listOrder: rows.listOrder,
+    aliases: rows.aliases.map(({ itemId, normalizedAlias }) => ({ itemId, normalizedAlias })),
+    links: rows.links.map(({ setId, minifigId }) => ({ setId, minifigId })),
+    themes: rows.themes.map(({ id, name, path }) => ({ id, name, path })),
+  }
+}
+
+/**
+ * One search thread. It builds an index from the rows of each catalogue the app builds (`publish`); a search of
+ * that catalogue goes to the thread (`page`) while it holds that catalogue and has fewer than MAX_WAITING
+ * searches waiting, and is otherwise done here, by the app's own index. So an answer is always the one the
+ * catalogue gives, whichever thread found it, and a thread that is still building, busy, or gone slows nothing.
  */
 export class SearchThread {
   private worker: Worker | undefined
@@ -41,33 +109,16 @@ export class SearchThread {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  /** A catalogue of this version was built from these rows: the thread builds its index from them too. */
+  /** A catalogue of this version was built from these rows (`indexedRows`): the thread builds its index too. */
   publish(version: number, rows: CatalogueRows): void {
     if (this.closed) return
-    // Only what the index reads: the items' other columns stay here.
-    this.published = {
-      version,
-      rows: {
-        items: rows.items.map(
-          ({ id, type, number, normalizedName, normalizedCode, theme, themeId, year, pieces }) => ({
-            id,
-            type,
-            number,
-            normalizedName,
-            normalizedCode,
-            theme,
-            themeId,
-            year,
-            pieces,
-          }),
-        ),
-        listOrder: rows.listOrder,
-        aliases: rows.aliases.map(({ itemId, normalizedAlias }) => ({ itemId, normalizedAlias })),
-        links: rows.links.map(({ setId, minifigId }) => ({ setId, minifigId })),
-        themes: rows.themes.map(({ id, name, path }) => ({ id, name, path })),
-      },
-    }
+    this.published = { version, rows }
     this.sendCatalogue()
+  }
+
+  /** Searches sent and not answered yet. */
+  get waitingCount(): number {
+    return this.waiting.size
   }
 
   /** The page of `task` in the catalogue of `version`: from the thread when it can, else from `here`. */
