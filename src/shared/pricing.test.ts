@@ -5,7 +5,8 @@ import {
   ageInDays,
   confidenceFor,
   type PricedSale,
-  summarizeAsOf,
+  saleColumns,
+  summarizeColumns,
   summarizeSales,
   weightedMedian,
 } from './pricing.ts'
@@ -122,6 +123,16 @@ describe('golden cases (worked by hand)', () => {
     ).toBe('10.00')
   })
 
+  it('takes the lower middle of two prices beyond any sale as well (their median sorted by comparing)', () => {
+    // Two sales today weigh alike; one 1,000 days old makes every sale count (too little to move the split).
+    const sales = [
+      sale('175921860445.16', AS_OF),
+      sale('175921860444.16', AS_OF),
+      sale('1.00', '2023-10-04'),
+    ]
+    expect(summarizeSales(sales, AS_OF)).toMatchObject({ fairPrice: '175921860444.16', basis: 'all' })
+  })
+
   it('averages exactly, rounding half up', () => {
     const summary = summarizeSales([sale('0.01', '2026-06-29'), sale('0.02', '2026-06-29')], AS_OF)
     expect(summary.avg30d).toBe('0.02')
@@ -221,15 +232,139 @@ describe('properties', () => {
   })
 })
 
-describe('summarizeAsOf', () => {
-  it('gives the same summary as summarizeSales over every sale, on any day', () => {
+/**
+ * The fair price as pricing.ts computed it before it read sales by column (ADR 026), kept as the oracle: an object
+ * per sale, windows by filtering, the weighted median by sorting objects.
+ */
+function referenceSummary(allSales: PricedSale[], asOf: string, marketplacePrice?: string | null) {
+  const toPence = (price: string) => Math.round(Number(price) * 100)
+  const penceText = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`
+  const average = (values: number[]) =>
+    values.length === 0
+      ? null
+      : Number(
+          new Big(values.reduce((total, value) => total + value, 0))
+            .div(values.length)
+            .round(0, Big.roundHalfUp)
+            .toString(),
+        )
+  const asOfMs = Date.parse(`${asOf}T00:00:00Z`)
+  const aged = allSales
+    .map((entry) => ({
+      sale: entry,
+      age: Math.round((asOfMs - Date.parse(`${entry.saleDate}T00:00:00Z`)) / 86_400_000),
+      pence: toPence(entry.priceGbp),
+    }))
+    .filter((entry) => entry.age >= 0)
+  const within = (days: number) => aged.filter((entry) => entry.age < days)
+  let basis: string = 'none'
+  let basisSales: typeof aged = []
+  for (const [window, days] of [
+    ['90d', 90],
+    ['365d', 365],
+    ['all', Number.POSITIVE_INFINITY],
+  ] as const) {
+    basisSales = within(days)
+    basis = window
+    if (basisSales.length >= 3) break
+  }
+  const youngest = basisSales.reduce((min, entry) => Math.min(min, entry.age), Number.POSITIVE_INFINITY)
+  const sorted = basisSales
+    .map((entry) => ({ pence: entry.pence, weight: Math.exp(-(entry.age - youngest) / 30) }))
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => a.pence - b.pence)
+  const total = sorted.reduce((sum, entry) => sum + entry.weight, 0)
+  let running = 0
+  let median: number | null = sorted.at(-1)?.pence ?? null
+  for (const entry of sorted) {
+    running += entry.weight
+    if (running >= total / 2 - total * 1e-12) {
+      median = entry.pence
+      break
+    }
+  }
+  let fairPrice = median === null ? null : penceText(median)
+  let confidence = confidenceFor(within(90).length)
+  if (aged.length === 0) {
+    basis = 'none'
+    basisSales = []
+    if (marketplacePrice) {
+      basis = 'marketplace'
+      fairPrice = new Big(marketplacePrice).toFixed(2)
+      confidence = 'MEDIUM'
+    }
+  }
+  const isLater = (a: PricedSale, b: PricedSale) => {
+    if (a.saleDate !== b.saleDate) return a.saleDate > b.saleDate
+    if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return a.id > b.id
+    return new Big(a.priceGbp).gt(b.priceGbp)
+  }
+  const newest = aged.reduce<(typeof aged)[number] | null>(
+    (latest, entry) => (latest && !isLater(entry.sale, latest.sale) ? latest : entry),
+    null,
+  )
+  const avg30 = average(within(30).map((entry) => entry.pence))
+  const before = average(
+    aged.filter((entry) => entry.age >= 30 && entry.age < 60).map((entry) => entry.pence),
+  )
+  const avg90 = average(within(90).map((entry) => entry.pence))
+  return {
+    fairPrice,
+    confidence,
+    basis,
+    basisCount: basisSales.length,
+    trend:
+      avg30 !== null && before !== null && before > 0
+        ? new Big(avg30 - before).div(before).times(100).round(2, Big.roundHalfUp).toFixed(2)
+        : null,
+    volume30d: within(30).length,
+    lastSale: newest ? { priceGbp: penceText(newest.pence), saleDate: newest.sale.saleDate } : null,
+    avg30d: avg30 === null ? null : penceText(avg30),
+    avg90d: avg90 === null ? null : penceText(avg90),
+    salesCount90d: within(90).length,
+    salesCount: aged.length,
+    hasData: fairPrice !== null,
+  }
+}
+
+describe('by column, as before by object', () => {
+  it('gives the summary the object-based computation gave, on any day', () => {
     fc.assert(
       fc.property(salesList, fc.integer({ min: 0, max: 2100 }), (sales, back) => {
-        const sorted = [...sales].sort((a, b) =>
-          a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id,
-        )
         const day = dayBefore(back)
-        expect(summarizeAsOf(sorted, day)).toEqual(summarizeSales(sorted, day))
+        expect(summarizeSales(sales, day)).toEqual(referenceSummary(sales, day))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('gives it for prices beyond any sale (the median then sorted by comparing), and sales decades old', () => {
+    // Far above what a sale can hold (99,999,999.99), yet 30 of them still sum exactly in a double.
+    const huge = fc.integer({ min: 2 ** 44, max: 2 ** 48 }).map((pence) => new Big(pence).div(100).toFixed(2))
+    const back = (days: number) =>
+      new Date(Date.parse(`${AS_OF}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+    const within = (days: number) => fc.integer({ min: 0, max: days }).map(back)
+    for (const [prices, days] of [
+      // Days close together weigh nearly alike, so the median depends on the order of the prices.
+      [fc.oneof(price, huge), fc.oneof(within(3), within(60), within(700))],
+      [price, within(28_000)],
+    ] as const) {
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ priceGbp: prices, saleDate: days }), { minLength: 1, maxLength: 30 }),
+          (sales) => {
+            expect(summarizeSales(sales, AS_OF)).toEqual(referenceSummary(sales, AS_OF))
+          },
+        ),
+      )
+    }
+  })
+
+  it('reads a window of columns as the whole list: each day of a price history from one set of columns', () => {
+    fc.assert(
+      fc.property(salesList, fc.integer({ min: 0, max: 2100 }), (sales, back) => {
+        const day = dayBefore(back)
+        expect(summarizeColumns(saleColumns(sales), day)).toEqual(summarizeSales(sales, day))
       }),
     )
   })

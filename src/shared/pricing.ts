@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import type { Confidence, PriceBasis } from './contract/values.ts'
-import { addDays, DAY_MS, daysBetween } from './dates.ts'
+import { DAY_MS, daysBetween } from './dates.ts'
 
 /**
  * Fair prices from verified sales (DESIGN §5), as pure functions shared by the server (which stores the
@@ -66,90 +66,135 @@ function penceText(pence: number): string {
  * half of the total. Always one of the prices, so it is exact.
  */
 export function weightedMedian(entries: Array<{ price: string; weight: number }>): string | null {
-  const pence = weightedMedianPence(
-    entries.map((entry) => ({ pence: toPence(entry.price), weight: entry.weight })),
-  )
-  return pence === null ? null : penceText(pence)
+  const ordered = entries
+    .map((entry) => ({ pence: toPence(entry.price), weight: entry.weight }))
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => a.pence - b.pence)
+  const total = ordered.reduce((sum, entry) => sum + entry.weight, 0)
+  let running = 0
+  for (const entry of ordered) {
+    running += entry.weight
+    if (reachesHalf(running, total)) return penceText(entry.pence)
+  }
+  const last = ordered.at(-1)
+  return last === undefined ? null : penceText(last.pence)
 }
 
-function weightedMedianPence(entries: Array<{ pence: number; weight: number }>): number | null {
-  const sorted = entries.filter((entry) => entry.weight > 0).sort((a, b) => a.pence - b.pence)
-  if (sorted.length === 0) return null
-  const total = sorted.reduce((sum, entry) => sum + entry.weight, 0)
-  let running = 0
-  for (const entry of sorted) {
-    running += entry.weight
-    // A relative tolerance, so that float rounding cannot skip the exact midpoint.
-    if (running >= total / 2 - total * 1e-12) return entry.pence
-  }
-  return (sorted.at(-1) as { pence: number }).pence
-}
+/** A relative tolerance, so that float rounding cannot skip the exact midpoint. */
+const reachesHalf = (running: number, total: number) => running >= total / 2 - total * 1e-12
 
 /** The mean in pence, rounded half up (exact: the sum of whole pence is an exact integer). */
-function averagePence(values: number[]): number | null {
-  if (values.length === 0) return null
-  const sum = values.reduce((total, value) => total + value, 0)
-  return Number(new Big(sum).div(values.length).round(0, Big.roundHalfUp).toString())
-}
-
-interface AgedSale {
-  sale: PricedSale
-  age: number
-  pence: number
+function averagePence(sum: number, count: number): number | null {
+  if (count === 0) return null
+  return Number(new Big(sum).div(count).round(0, Big.roundHalfUp).toString())
 }
 
 /**
- * The fair price and market summary of one item in one condition grade, as of a day.
- * Sales after `asOf` are ignored, so the same function gives a day's point of the price history.
+ * Sales by column, sorted by day (then record order): what a fair price reads, without an object per sale, so
+ * that a popular item's thousands of sales are summarized in a fraction of a millisecond.
+ */
+export interface SaleColumns {
+  length: number
+  /** Days since 1970-01-01, ascending. */
+  day: Int32Array
+  /** The price in whole pence. */
+  pence: Float64Array
+  /** Record order; NaN when not known. */
+  id: Float64Array
+}
+
+export function emptySaleColumns(length: number): SaleColumns {
+  return {
+    length,
+    day: new Int32Array(length),
+    pence: new Float64Array(length),
+    id: new Float64Array(length),
+  }
+}
+
+/** 'YYYY-MM-DD' as days since 1970-01-01. */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS)
+
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
+
+/** The sales as columns, sorted by day (in any order before). */
+export function saleColumns(sales: readonly PricedSale[]): SaleColumns {
+  const days = new Map<string, number>()
+  const keyed = sales.map((sale) => {
+    let day = days.get(sale.saleDate)
+    if (day === undefined) {
+      day = dayNumber(sale.saleDate)
+      days.set(sale.saleDate, day)
+    }
+    return { day, sale }
+  })
+  keyed.sort((a, b) => a.day - b.day)
+  const columns = emptySaleColumns(keyed.length)
+  keyed.forEach(({ day, sale }, index) => {
+    columns.day[index] = day
+    columns.pence[index] = toPence(sale.priceGbp)
+    columns.id[index] = sale.id ?? Number.NaN
+  })
+  return columns
+}
+
+/** The first index whose day is not before `day` (columns sorted by day). */
+function firstFrom(columns: SaleColumns, day: number): number {
+  let low = 0
+  let high = columns.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((columns.day[middle] as number) < day) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * The fair price and market summary of one item in one condition grade, as of a day, from its sales in any
+ * order. Sales after `asOf` are ignored, so the same function gives a day's point of the price history.
  */
 export function summarizeSales(
-  allSales: PricedSale[],
+  allSales: readonly PricedSale[],
   asOf: string,
   marketplacePrice?: string | null,
 ): PriceSummary {
-  const asOfMs = Date.parse(`${asOf}T00:00:00Z`)
-  const ageOf = new Map<string, number>()
-  const aged: AgedSale[] = []
-  for (const sale of allSales) {
-    let age = ageOf.get(sale.saleDate)
-    if (age === undefined) {
-      age = Math.round((asOfMs - Date.parse(`${sale.saleDate}T00:00:00Z`)) / DAY_MS)
-      ageOf.set(sale.saleDate, age)
-    }
-    if (age >= 0) aged.push({ sale, age, pence: toPence(sale.priceGbp) })
-  }
-  const within = (days: number) => aged.filter((entry) => entry.age < days)
-  const last30 = within(30)
-  const last90 = within(90)
-  const previous30 = aged.filter((entry) => entry.age >= 30 && entry.age < 60)
+  return summarizeColumns(saleColumns(allSales), asOf, marketplacePrice)
+}
 
-  let basis: PriceBasis = 'none'
-  let basisSales: AgedSale[] = []
-  for (const [window, days] of [
-    ['90d', 90],
-    ['365d', 365],
-    ['all', Number.POSITIVE_INFINITY],
-  ] as const) {
-    basisSales = within(days)
-    basis = window
-    if (basisSales.length >= MIN_SALES_FOR_WINDOW) break
+/**
+ * `summarizeSales` of sales as columns: each window is a range of them, found by binary search, so a long
+ * price history is computed day by day without reading more than each day's window.
+ */
+export function summarizeColumns(
+  columns: SaleColumns,
+  asOf: string,
+  marketplacePrice?: string | null,
+): PriceSummary {
+  const today = dayNumber(asOf)
+  const end = firstFrom(columns, today + 1)
+  // Sales younger than `days`: from the first of the day `days - 1` days before.
+  const since = (days: number) => firstFrom(columns, today - days + 1)
+  const start90 = since(90)
+  let basis: PriceBasis = '90d'
+  let start = start90
+  if (end - start < MIN_SALES_FOR_WINDOW) {
+    basis = '365d'
+    start = since(365)
+    if (end - start < MIN_SALES_FOR_WINDOW) {
+      basis = 'all'
+      start = 0
+    }
   }
-  // Weights relative to the newest sale of the window: the same median, and no underflow to 0 for
-  // sales decades old.
-  const youngest = basisSales.reduce((min, entry) => Math.min(min, entry.age), Number.POSITIVE_INFINITY)
-  const medianPence = weightedMedianPence(
-    basisSales.map((entry) => ({
-      pence: entry.pence,
-      weight: Math.exp(-(entry.age - youngest) / RECENCY_DAYS),
-    })),
-  )
+  const medianPence = weightedMedianOf(columns, start, end)
   let fairPrice = medianPence === null ? null : penceText(medianPence)
   // Confidence counts recent sales only: a price resting on a few old sales is a LOW-confidence price,
   // and a new sale can never lower it.
-  let confidence = confidenceFor(last90.length)
-  if (aged.length === 0) {
+  let confidence = confidenceFor(end - start90)
+  let basisCount = end - start
+  if (end === 0) {
     basis = 'none'
-    basisSales = []
+    basisCount = 0
     if (marketplacePrice) {
       basis = 'marketplace'
       fairPrice = new Big(marketplacePrice).toFixed(2)
@@ -157,66 +202,115 @@ export function summarizeSales(
     }
   }
 
-  const newest = aged.reduce<AgedSale | null>(
-    (latest, entry) => (latest && !isLater(entry.sale, latest.sale) ? latest : entry),
-    null,
-  )
-  const avg30 = averagePence(last30.map((entry) => entry.pence))
-  const before = averagePence(previous30.map((entry) => entry.pence))
+  const sumOf = (from: number, to: number) => {
+    let sum = 0
+    for (let index = from; index < to; index++) sum += columns.pence[index] as number
+    return sum
+  }
+  const start30 = since(30)
+  const start60 = since(60)
+  const avg30 = averagePence(sumOf(start30, end), end - start30)
+  const before = averagePence(sumOf(start60, start30), start30 - start60)
   const trend =
     avg30 !== null && before !== null && before > 0
       ? new Big(avg30 - before).div(before).times(100).round(2, Big.roundHalfUp).toFixed(2)
       : null
-  const avg90 = averagePence(last90.map((entry) => entry.pence))
+  const avg90 = averagePence(sumOf(start90, end), end - start90)
+  const newest = newestOf(columns, end)
 
   return {
     fairPrice,
     confidence,
     basis,
-    basisCount: basisSales.length,
+    basisCount,
     trend,
-    volume30d: last30.length,
-    lastSale: newest ? { priceGbp: penceText(newest.pence), saleDate: newest.sale.saleDate } : null,
+    volume30d: end - start30,
+    lastSale:
+      newest === undefined
+        ? null
+        : {
+            priceGbp: penceText(columns.pence[newest] as number),
+            saleDate: dayText(columns.day[newest] as number),
+          },
     avg30d: avg30 === null ? null : penceText(avg30),
     avg90d: avg90 === null ? null : penceText(avg90),
-    salesCount90d: last90.length,
-    salesCount: aged.length,
+    salesCount90d: end - start90,
+    salesCount: end,
     hasData: fairPrice !== null,
   }
 }
 
-/** Later date first; on the same day the later record, else (no ids) the higher price, so order never matters. */
-function isLater(a: PricedSale, b: PricedSale): boolean {
-  if (a.saleDate !== b.saleDate) return a.saleDate > b.saleDate
-  if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return a.id > b.id
-  return new Big(a.priceGbp).gt(b.priceGbp)
-}
-
-/** Index of the first sale on or after `day` in sales sorted by date. */
-function firstOnOrAfter(sorted: PricedSale[], day: string): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if ((sorted[middle] as PricedSale).saleDate < day) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
 /**
- * The same as `summarizeSales(sorted, asOf, …)` for sales sorted by date, but reading only the window the
- * fair price needs — the way to compute many days of a long price history quickly.
+ * The weighted median of the sales `from`–`to` (one window), each weighing exp(-age / RECENCY_DAYS) relative
+ * to the window's newest sale (the same median, and no underflow to 0 for sales decades old). Ordered by price
+ * with one native sort of price and age packed into one number where that is exact (always, for prices a sale
+ * can hold); otherwise by comparing.
  */
-export function summarizeAsOf(
-  sorted: PricedSale[],
-  asOf: string,
-  marketplacePrice?: string | null,
-): PriceSummary {
-  const end = firstOnOrAfter(sorted, addDays(asOf, 1))
-  let start = firstOnOrAfter(sorted, addDays(asOf, -89))
-  if (end - start < MIN_SALES_FOR_WINDOW) start = firstOnOrAfter(sorted, addDays(asOf, -364))
-  if (end - start < MIN_SALES_FOR_WINDOW) start = 0
-  const summary = summarizeSales(sorted.slice(start, end), asOf, marketplacePrice)
-  return { ...summary, salesCount: end }
+function weightedMedianOf(columns: SaleColumns, from: number, to: number): number | null {
+  const count = to - from
+  if (count <= 0) return null
+  const newest = columns.day[to - 1] as number
+  let span = 1
+  let lowest = Number.POSITIVE_INFINITY
+  let highest = Number.NEGATIVE_INFINITY
+  for (let index = from; index < to; index++) {
+    while (newest - (columns.day[index] as number) >= span) span *= 2
+    lowest = Math.min(lowest, columns.pence[index] as number)
+    highest = Math.max(highest, columns.pence[index] as number)
+  }
+  // A window of 90 or 365 days has few distinct ages: each one's weight is worked out once.
+  const weights = span <= 1024 ? new Float64Array(span).fill(Number.NaN) : undefined
+  const weightOf = (age: number) => {
+    if (!weights) return Math.exp(-age / RECENCY_DAYS)
+    let weight = weights[age] as number
+    if (Number.isNaN(weight)) {
+      weight = Math.exp(-age / RECENCY_DAYS)
+      weights[age] = weight
+    }
+    return weight
+  }
+  const order: Array<{ pence: number; age: number }> = []
+  let keys: Float64Array | undefined
+  if (lowest >= 0 && Number.isSafeInteger(highest * span + span)) {
+    keys = new Float64Array(count)
+    for (let index = from; index < to; index++)
+      keys[index - from] = (columns.pence[index] as number) * span + (newest - (columns.day[index] as number))
+    keys.sort()
+  } else {
+    for (let index = from; index < to; index++)
+      order.push({ pence: columns.pence[index] as number, age: newest - (columns.day[index] as number) })
+    order.sort((a, b) => a.pence - b.pence)
+  }
+  const penceAt = (rank: number) =>
+    keys ? Math.floor((keys[rank] as number) / span) : (order[rank]?.pence as number)
+  const ageAt = (rank: number) => (keys ? (keys[rank] as number) % span : (order[rank]?.age as number))
+  let total = 0
+  for (let rank = 0; rank < count; rank++) total += weightOf(ageAt(rank))
+  let running = 0
+  let last: number | null = null
+  for (let rank = 0; rank < count; rank++) {
+    const weight = weightOf(ageAt(rank))
+    if (weight <= 0) continue
+    last = penceAt(rank)
+    running += weight
+    if (reachesHalf(running, total)) return last
+  }
+  return last
+}
+
+/** The newest of the sales before `end`: the last day's, and on it the later record (else the higher price). */
+function newestOf(columns: SaleColumns, end: number): number | undefined {
+  if (end === 0) return undefined
+  const lastDay = columns.day[end - 1] as number
+  let newest = end - 1
+  for (let index = end - 2; index >= 0 && columns.day[index] === lastDay; index--) {
+    const id = columns.id[index] as number
+    const best = columns.id[newest] as number
+    const later =
+      !Number.isNaN(id) && !Number.isNaN(best) && id !== best
+        ? id > best
+        : (columns.pence[index] as number) > (columns.pence[newest] as number)
+    if (later) newest = index
+  }
+  return newest
 }

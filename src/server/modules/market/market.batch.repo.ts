@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
-import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
+import { emptySaleColumns, type PriceSummary, type SaleColumns } from '#shared/pricing.ts'
 import type { Grade } from './market.repo.ts'
 
 /**
@@ -27,7 +27,10 @@ export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<v
 export interface PairSales extends Pair {
   /** How many sales. */
   count: number
-  /** The sales as 'day price id,…', by date: parseSales reads them when their pair's turn comes. */
+  /**
+   * The sales as 'day pence id,…' (the day counted from 1970-01-01, the price in whole pence: integers only), by
+   * date: parseSales reads them when their pair's turn comes.
+   */
   text: string
 }
 
@@ -45,7 +48,8 @@ export function pairsVerifiedSales(
     db,
     sql`select p.item_id as "itemId", p.grade, v.count, v.text from ${pairsTable(pairs)}
       cross join lateral (select count(*)::int as count,
-          string_agg(o.sale_date::text || ' ' || o.price_gbp::text || ' ' || o.id::text, ',') as text
+          string_agg((o.sale_date - date '1970-01-01')::text || ' ' || (o.price_gbp * 100)::bigint::text || ' ' || o.id::text,
+            ',') as text
         from (select s.sale_date, s.price_gbp, s.id from sales s
           where s.item_id = p.item_id and s.grade = p.grade and s.status = 'verified'
             ${since ? sql`and s.sale_date >= ${since}` : sql``}
@@ -54,13 +58,33 @@ export function pairsVerifiedSales(
   )
 }
 
-/** PairSales' text as sales. */
-export function parseSales(text: string): PricedSale[] {
-  return text.split(',').map((entry) => {
-    const [saleDate, priceGbp, id] = entry.split(' ') as [string, string, string]
-    return { saleDate, priceGbp, id: Number(id) }
-  })
+/** PairSales' sales as columns, read digit by digit (they are sorted by date already). */
+export function parseSales({ count, text }: Pick<PairSales, 'count' | 'text'>): SaleColumns {
+  const columns = emptySaleColumns(count)
+  const targets = [columns.day, columns.pence, columns.id]
+  let sale = 0
+  let field = 0
+  let value = 0
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : COMMA
+    if (code >= ZERO && code <= NINE) {
+      value = value * 10 + (code - ZERO)
+      continue
+    }
+    ;(targets[field] as Int32Array | Float64Array)[sale] = value
+    value = 0
+    if (code === COMMA) {
+      sale++
+      field = 0
+    } else field++
+  }
+  if (sale !== count) throw new Error(`expected ${count} sales, read ${sale}`)
+  return columns
 }
+
+const ZERO = 48
+const NINE = 57
+const COMMA = 44
 
 /** The items' marketplace sold prices (see marketplace.ts). */
 export function itemsMarketplacePrices(db: Database, itemIds: readonly number[]) {

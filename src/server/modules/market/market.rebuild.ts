@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts'
 import { todayUtc } from '#shared/dates.ts'
-import { type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
+import { type PricedSale, saleColumns, summarizeColumns } from '#shared/pricing.ts'
 import {
   deletePricesOf,
   insertHistoryPoints,
@@ -71,14 +71,15 @@ async function rebuildBatch(db: Database, itemIds: number[], today: string) {
 
   const history: Array<{ itemId: number; grade: Grade; day: string; fairPrice: string; salesCount: number }> =
     []
-  const current: Array<{ itemId: number; grade: Grade; summary: ReturnType<typeof summarizeAsOf> }> = []
+  const current: Array<{ itemId: number; grade: Grade; summary: ReturnType<typeof summarizeColumns> }> = []
   for (const [key, list] of groups) {
     const [itemIdText, grade] = key.split(':') as [string, Grade]
     const itemId = Number(itemIdText)
     const market = marketplace.find((row) => row.itemId === itemId)?.[grade] ?? null
     const days = [...new Set([...list.map((sale) => sale.saleDate), today])]
+    const columns = saleColumns(list)
     for (const day of days) {
-      const summary = summarizeAsOf(list, day, list.length === 0 ? market : null)
+      const summary = summarizeColumns(columns, day, list.length === 0 ? market : null)
       if (day === today) current.push({ itemId, grade, summary })
       if (summary.fairPrice !== null) {
         history.push({ itemId, grade, day, fairPrice: summary.fairPrice, salesCount: summary.basisCount })

@@ -1,7 +1,13 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Database } from '#server/db/client.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
-import { MIN_SALES_FOR_WINDOW, type PricedSale, summarizeAsOf } from '#shared/pricing.ts'
+import {
+  emptySaleColumns,
+  MIN_SALES_FOR_WINDOW,
+  type PricedSale,
+  saleColumns,
+  summarizeColumns,
+} from '#shared/pricing.ts'
 import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
 import {
   itemsMarketplacePrices,
@@ -150,10 +156,10 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
   const rows: PairPrice[] = []
   for (const pair of pairs) {
     const found = salesOf.get(pairKey(pair))
-    const sales = found ? parseSales(found.text) : []
+    const sales = found ? parseSales(found) : emptySaleColumns(0)
     const market =
       sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
-    const summary = summarizeAsOf(sales, today, market)
+    const summary = summarizeColumns(sales, today, market)
     rows.push({
       itemId: pair.itemId,
       grade: pair.grade,
@@ -211,8 +217,9 @@ async function recomputePrices({
   const sales = await salesForDays(db, itemId, grade, days)
   const marketplace =
     sales.length === 0 ? usableMarketplacePrice(await marketplacePrice(db, itemId, grade)) : null
-  const points = days.map((day) => ({ day, summary: summarizeAsOf(sales, day, marketplace) }))
-  const current = (points.at(-1) as { summary: ReturnType<typeof summarizeAsOf> }).summary
+  const columns = saleColumns(sales)
+  const points = days.map((day) => ({ day, summary: summarizeColumns(columns, day, marketplace) }))
+  const current = (points.at(-1) as { summary: ReturnType<typeof summarizeColumns> }).summary
   // History first: the snapshot takes its previous day's price from there.
   await writeHistoryPoints(
     db,
