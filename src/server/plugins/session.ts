@@ -44,9 +44,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { betaPubl
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
-  // Every signed-in request asks for its session: the requests that arrive together ask in one query.
+  // Every signed-in request asks for its session: the requests that arrive together ask in one query, each
+  // session once (one user's many requests at once would otherwise make the list long enough for PostgreSQL
+  // to scan every session rather than look each up).
   const findSession = batchedStatement(async (sids: readonly string[]) => {
-    const found = await findSessions(app.db, sids, SESSION_LIFETIME)
+    const found = await findSessions(app.db, [...new Set(sids)], SESSION_LIFETIME)
     return sids.map((sid) => found.get(sid) ?? null)
   })
 
