@@ -125,11 +125,7 @@ describe('golden cases (worked by hand)', () => {
 
   it('takes the lower middle of two prices beyond any sale as well (their median sorted by comparing)', () => {
     // Two sales today weigh alike; one 1,000 days old makes every sale count (too little to move the split).
-    const sales = [
-      sale('175921860445.16', AS_OF),
-      sale('175921860444.16', AS_OF),
-      sale('1.00', '2023-10-04'),
-    ]
+    const sales = [sale('175921860445.16', AS_OF), sale('175921860444.16', AS_OF), sale('1.00', '2023-10-04')]
     expect(summarizeSales(sales, AS_OF)).toMatchObject({ fairPrice: '175921860444.16', basis: 'all' })
   })
 
