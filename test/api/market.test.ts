@@ -517,3 +517,33 @@ describe('snapshots:rebuild', () => {
     expect(await read()).toEqual(before)
   })
 })
+
+describe('price history', () => {
+  it('carries a price into a range with no sales of its own, and answers no points where there is none', async () => {
+    const [unsold] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where type = 'minifig' and not exists (select from sales where item_id = items.id)
+        order by id limit 1`,
+    )
+    if (!unsold) throw new Error('the test catalogue has no unsold minifigure')
+    const history = async (query: string) =>
+      priceHistorySchema.parse(
+        (await (await settled()).inject({ url: `/api/items/${unsold.id}/price-history?${query}` })).json(),
+      )
+    expect(await history('range=30d&grade=used')).toEqual({ range: '30d', grade: 'used', points: [] })
+    await recorded(people.trusted, unsold.id, {
+      price: '12.5',
+      conditionId: ids.figureNew,
+      saleDate: daysAgo(200),
+    })
+    // The recompute writes the day of the sale and today; the month starts with the price carried into it.
+    expect((await history('range=30d&grade=new')).points).toEqual([
+      { date: daysAgo(30), fairPrice: '12.50' },
+      { date: today, fairPrice: '12.50' },
+    ])
+    expect((await history('range=all&grade=new')).points).toEqual([
+      { date: daysAgo(200), fairPrice: '12.50' },
+      { date: today, fairPrice: '12.50' },
+    ])
+  })
+})
