@@ -8,6 +8,7 @@ import {
   jsonString,
   jsonTimestamp,
 } from '#server/db/json-text.ts'
+import { type Arg, builtPerShape } from '#server/db/statement.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
@@ -27,25 +28,70 @@ export interface Valuation {
   retailEstimate: { regionOrder: readonly RetailRegion[]; ratesPerUsd: RatesPerUsd } | null
 }
 
+/** A valuation as a statement's values (or placeholders). */
+interface ValuationArgs {
+  today: Arg<string>
+  retailEstimate: EstimateArgs | null
+}
+
+interface EstimateArgs {
+  regionOrder: Arg<readonly RetailRegion[]>
+  /** Pounds per US dollar, and each currency's rate per US dollar (codes and rates in the same order). */
+  gbpPerUsd: Arg<string>
+  codes: Arg<string[]>
+  rates: Arg<string[]>
+}
+
+/** A valuation's values, by name: a built statement's arguments (`builtPerShape`). */
+interface ValuationValues {
+  today: Arg<string>
+  regionOrder?: Arg<readonly RetailRegion[]>
+  gbpPerUsd?: Arg<string>
+  codes?: Arg<string[]>
+  rates?: Arg<string[]>
+}
+
+function valuationValues({ today, retailEstimate }: Valuation): ValuationValues {
+  if (!retailEstimate) return { today }
+  const { regionOrder, ratesPerUsd } = retailEstimate
+  return {
+    today,
+    regionOrder,
+    gbpPerUsd: ratesPerUsd.GBP,
+    codes: Object.keys(ratesPerUsd),
+    rates: Object.values(ratesPerUsd),
+  }
+}
+
+function valuationArgs(values: ValuationValues, estimating: boolean): ValuationArgs {
+  const { today, regionOrder, gbpPerUsd, codes, rates } = values
+  if (!estimating) return { today, retailEstimate: null }
+  if (regionOrder === undefined || gbpPerUsd === undefined || codes === undefined || rates === undefined) {
+    throw new Error('a retail estimate needs its regions and rates')
+  }
+  return { today, retailEstimate: { regionOrder, gbpPerUsd, codes, rates } }
+}
+
+const valuationOf = (valuation: Valuation) =>
+  valuationArgs(valuationValues(valuation), valuation.retailEstimate !== null)
+
 /**
  * `est`: the retail price per item that an entry of item `i` is estimated at, when `when` holds — the
  * first region of `regionOrder` with a price, converted to pounds as the screens convert it
  * (`convertAmount`: amount × GBP rate ÷ its currency's rate per US dollar, 20 decimals, then pennies,
  * half up), else the retail price entered with the item (already pounds). Off, `est` is one empty row.
  */
-function retailEstimateJoin(estimate: Valuation['retailEstimate'], when: SQL) {
+function retailEstimateJoin(estimate: EstimateArgs | null, when: SQL) {
   if (!estimate) {
     return sql`left join (select null::text as region, null::numeric as amount, null::text as currency,
       null::numeric as unit_gbp) est on false`
   }
-  const codes = Object.keys(estimate.ratesPerUsd)
-  const rates = Object.values(estimate.ratesPerUsd)
   return sql`left join lateral (select r.region, r.amount, r.currency, r.unit_gbp from (
       select rp.region, rp.amount, rp.currency::text as currency,
-        round((rp.amount * ${estimate.ratesPerUsd.GBP}::numeric)::numeric(38, 20) / fx.per_usd, 2) as unit_gbp,
+        round((rp.amount * ${estimate.gbpPerUsd}::numeric)::numeric(38, 20) / fx.per_usd, 2) as unit_gbp,
         array_position(${sql.param(estimate.regionOrder)}::text[], rp.region) as rank
       from retail_prices rp
-      join unnest(${sql.param(codes)}::text[], ${sql.param(rates)}::numeric[]) as fx(code, per_usd)
+      join unnest(${sql.param(estimate.codes)}::text[], ${sql.param(estimate.rates)}::numeric[]) as fx(code, per_usd)
         on fx.code = rp.currency
       where rp.item_id = c.item_id and ${when}
       union all
@@ -68,8 +114,8 @@ function retailEstimateJoin(estimate: Valuation['retailEstimate'], when: SQL) {
  * written instead (an `insert` or `update … returning *`), so that a write answers with its entry at once.
  */
 const valuedEntries = (
-  userId: string,
-  { today, retailEstimate }: Valuation,
+  userId: Arg<string>,
+  { today, retailEstimate }: ValuationArgs,
   { withItem = false, unpricedOnly = false, entries = sql`collections` } = {},
 ) => sql`
   select c.id, c.user_id, c.item_id, c.condition_id, c.quantity, c.price_paid, c.original_price, c.currency,
@@ -171,24 +217,22 @@ const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, { column: SQL; 
   change: { column: sql`v.change`, nullable: true },
 }
 
-function pageOrder(query: CollectionQuery): SQL {
+function pageOrder(query: Pick<CollectionQuery, 'sort' | 'direction'>): SQL {
   const { column, nullable } = SORT_COLUMNS[query.sort ?? 'added']
   const direction = query.direction === 'asc' ? sql`asc` : sql`desc`
   return sql`${column} ${direction} ${nullable ? sql`nulls last` : sql``}, v.id desc`
 }
 
-/** A search or a sort by name or condition needs what only the item and condition rows hold. */
-const needsItem = (query: CollectionQuery) =>
-  Boolean(query.query) || query.sort === 'name' || query.sort === 'condition'
+/** What a search looks for: the text anywhere, as typed (`%` and `_` are no wildcards). */
+const searchPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-function pageFilters(query: CollectionQuery): SQL[] {
+function pageFilters(filter: CollectionQuery['filter'], pattern: Arg<string> | undefined): SQL[] {
   const filters: SQL[] = []
-  if (query.filter === 'sets') filters.push(sql`v.type = 'set'`)
-  if (query.filter === 'minifigs') filters.push(sql`v.type = 'minifig'`)
-  if (query.filter === 'gainers') filters.push(sql`v.value > v.cost`)
-  if (query.filter === 'decliners') filters.push(sql`v.value < v.cost`)
-  if (query.query) {
-    const pattern = `%${query.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  if (filter === 'sets') filters.push(sql`v.type = 'set'`)
+  if (filter === 'minifigs') filters.push(sql`v.type = 'minifig'`)
+  if (filter === 'gainers') filters.push(sql`v.value > v.cost`)
+  if (filter === 'decliners') filters.push(sql`v.value < v.cost`)
+  if (pattern !== undefined) {
     filters.push(sql`(v.name ilike ${pattern} or v.number ilike ${pattern} or v.theme ilike ${pattern})`)
   }
   return filters
@@ -201,7 +245,7 @@ function pageFilters(query: CollectionQuery): SQL[] {
  * user's currency), each its own part beside the priced rows of `collection_totals`: `priced` is then "has a
  * value", and `estimated_*` say how much of it is retail. Every part names its theme but the user's rows.
  */
-function summedParts(userId: string, valuation: Valuation): SQL {
+function summedParts(userId: Arg<string>, valuation: ValuationArgs): SQL {
   const counts = sql`entries, items, set_items, minifig_items, value, cost, unknown_cost_entries, unknown_cost_value,
     0 as estimated_entries, 0 as estimated_value`
   if (!valuation.retailEstimate) {
@@ -222,7 +266,7 @@ function summedParts(userId: string, valuation: Valuation): SQL {
  * holds all its value and its unpriced row none, so the first three themes met in that order — within six rows,
  * as a theme has two at most — are the three the sum over every theme would rank first.
  */
-function topThemes(userId: string, valuation: Valuation): SQL {
+function topThemes(userId: Arg<string>, valuation: ValuationArgs): SQL {
   const themes = valuation.retailEstimate
     ? sql`select theme, sum(value) as value, sum(items) as items from p group by theme`
     : sql`select t.theme, sum(t.value) as value, sum(t.items) as items from (
@@ -243,7 +287,7 @@ function topThemes(userId: string, valuation: Valuation): SQL {
  * 12). The 24-hour change is today's row of `collection_daily_changes`. Read through `row_to_json`: item
  * counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
  */
-const summaryColumns = (userId: string, valuation: Valuation, lean: boolean) => {
+const summaryColumns = (userId: Arg<string>, valuation: ValuationArgs, lean: boolean) => {
   const profit = sql`sum(p.value - p.unknown_cost_value - p.cost) filter (where p.priced)`
   const pricedCost = sql`sum(p.cost) filter (where p.priced)`
   return sql`coalesce(sum(p.entries), 0)::int as entries, coalesce(sum(p.items), 0) as "totalItems",
@@ -265,7 +309,7 @@ const summaryColumns = (userId: string, valuation: Valuation, lean: boolean) => 
 }
 
 /** The summary of the whole collection, as a JSON object. */
-const summaryJson = (userId: string, valuation: Valuation, lean: boolean) =>
+const summaryJson = (userId: Arg<string>, valuation: ValuationArgs, lean: boolean) =>
   sql`(with p as materialized (${summedParts(userId, valuation)})
     select row_to_json(totals) from (select ${summaryColumns(userId, valuation, lean)} from p) totals)`
 
@@ -288,31 +332,62 @@ export async function findCollectionPage(
   query: CollectionQuery,
   valuation: Valuation,
 ): Promise<CollectionPageText> {
-  const filters = pageFilters(query)
-  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
-  const entries = sql`select * from (${valuedEntries(userId, valuation, { withItem: needsItem(query) })}) v ${where}`
-  const order = pageOrder(query)
-  // The page size is written out (as the feed's is), and so is the first page's offset: as parameters the
-  // planner guesses a tenth of the collection per page and entries to skip, finds every plan it makes for
-  // values it knows cheaper, and plans this large statement afresh at every read instead of once per
-  // connection. Deeper pages, rarer, keep their offset a parameter rather than name a statement each.
-  if (!Number.isSafeInteger(query.limit) || query.limit < 1)
-    throw new Error(`not a page size: ${query.limit}`)
-  const limit = sql.raw(String(query.limit))
-  const offset = query.offset === 0 ? sql.raw('0') : sql`${query.offset}`
+  const { filter, sort, direction, limit, offset } = query
+  const shape: PageShape = {
+    filter,
+    sort,
+    direction,
+    searching: Boolean(query.query),
+    limit,
+    firstPage: offset === 0,
+    estimating: valuation.retailEstimate !== null,
+  }
+  const args = {
+    userId,
+    offset,
+    pattern: query.query ? searchPattern(query.query) : undefined,
+    ...valuationValues(valuation),
+  }
   const [head, ...rows] = await queryRows<{ itemId: number; json: string; total: number }>(
     db,
-    sql`with summary as (select ${summaryJson(userId, valuation, false)} as json),
-        page as (${entries} order by ${order} limit ${limit} offset ${offset})
-      select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
-        ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
-      union all
-      select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v ${conditionJoin}
-      order by n`,
+    pageStatement(shape, args),
   )
   const { json: summary, total } = head as { json: string; total: number }
   return { entries: rows.map(({ itemId, json }) => ({ itemId, json })), total, summary }
 }
+
+/** What a page's statement is written for; everything else is its arguments. */
+interface PageShape extends Pick<CollectionQuery, 'filter' | 'sort' | 'direction' | 'limit'> {
+  searching: boolean
+  firstPage: boolean
+  estimating: boolean
+}
+
+type PageArgs = { userId: string; offset: number; pattern: string | undefined } & ValuationValues
+
+const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
+  const filters = pageFilters(shape.filter, shape.searching ? p.pattern : undefined)
+  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
+  const valuation = valuationArgs(p, shape.estimating)
+  const withItem = shape.searching || shape.sort === 'name' || shape.sort === 'condition'
+  const entries = sql`select * from (${valuedEntries(p.userId, valuation, { withItem })}) v ${where}`
+  const order = pageOrder(shape)
+  // The page size is written out (as the feed's is), and so is the first page's offset: as parameters the
+  // planner guesses a tenth of the collection per page and entries to skip, finds every plan it makes for
+  // values it knows cheaper, and plans this large statement afresh at every read instead of once per
+  // connection. Deeper pages, rarer, keep their offset a parameter rather than name a statement each.
+  if (!Number.isSafeInteger(shape.limit) || shape.limit < 1)
+    throw new Error(`not a page size: ${shape.limit}`)
+  const limit = sql.raw(String(shape.limit))
+  const offset = shape.firstPage ? sql.raw('0') : sql`${p.offset}`
+  return sql`with summary as (select ${summaryJson(p.userId, valuation, false)} as json),
+      page as (${entries} order by ${order} limit ${limit} offset ${offset})
+    select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
+      ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
+    union all
+    select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v ${conditionJoin}
+    order by n`
+})
 
 /** Totals over the whole collection, and its three most valuable themes unless `lean`. */
 export async function collectionSummary(
@@ -323,7 +398,7 @@ export async function collectionSummary(
 ): Promise<CollectionSummary> {
   const [row] = await queryRows<{ summary: CollectionSummary }>(
     db,
-    sql`select ${summaryJson(userId, valuation, lean)} as summary`,
+    sql`select ${summaryJson(userId, valuationOf(valuation), lean)} as summary`,
   )
   return (row as { summary: CollectionSummary }).summary
 }
@@ -355,18 +430,40 @@ export interface EntryFields {
   documentedPurchase: boolean
 }
 
-/** An entry as written, valued, in the same statement as the write (`rows` returns the written rows). */
+/** What a write's statement is written for: an insert, or an update of these fields (in ENTRY_COLUMNS' order). */
+type WriteShape = { write: 'insert' | (keyof EntryFields)[]; estimating: boolean }
+
+type WriteArgs = { userId: string; id?: number; itemId?: number } & Partial<EntryFields> & ValuationValues
+
+/** The write, and the entry as written, valued, in the same statement. */
+const writtenStatement = builtPerShape<WriteShape, WriteArgs>(({ write, estimating }, p) => {
+  const rows =
+    write === 'insert'
+      ? sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
+          purchase_date, documented_purchase)
+        values (${p.userId}, ${p.itemId}, ${p.conditionId}, ${p.quantity}, ${p.pricePaid}, ${p.originalPrice},
+          ${p.currency}, ${p.purchaseDate}, ${p.documentedPurchase})
+        returning *`
+      : sql`update collections
+        set ${sql.join([...write.map((field) => sql`${sql.identifier(ENTRY_COLUMNS[field])} = ${p[field]}`), sql`updated_at = now()`], sql`, `)}
+        where id = ${p.id} and user_id = ${p.userId} returning *`
+  return sql`with written as (${rows})
+    select v.item_id as "itemId", ${entryJson} as json
+    from (${valuedEntries(p.userId, valuationArgs(p, estimating), { entries: sql`written` })}) v ${conditionJoin}`
+})
+
 async function writtenEntry(
   db: Database,
-  userId: string,
-  rows: SQL,
+  write: WriteShape['write'],
+  args: Omit<WriteArgs, keyof ValuationValues>,
   valuation: Valuation,
 ): Promise<EntryText | undefined> {
   const found = await queryRows<EntryText>(
     db,
-    sql`with written as (${rows})
-      select v.item_id as "itemId", ${entryJson} as json
-      from (${valuedEntries(userId, valuation, { entries: sql`written` })}) v ${conditionJoin}`,
+    writtenStatement(
+      { write, estimating: valuation.retailEstimate !== null },
+      { ...args, ...valuationValues(valuation) },
+    ),
   )
   return found[0]
 }
@@ -378,17 +475,7 @@ export async function insertEntry(
   fields: EntryFields,
   valuation: Valuation,
 ): Promise<EntryText> {
-  const entry = await writtenEntry(
-    db,
-    userId,
-    sql`insert into collections (user_id, item_id, condition_id, quantity, price_paid, original_price, currency,
-        purchase_date, documented_purchase)
-      values (${userId}, ${itemId}, ${fields.conditionId}, ${fields.quantity}, ${fields.pricePaid},
-        ${fields.originalPrice}, ${fields.currency}, ${fields.purchaseDate}, ${fields.documentedPurchase})
-      returning *`,
-    valuation,
-  )
-  return entry as EntryText
+  return (await writtenEntry(db, 'insert', { userId, itemId, ...fields }, valuation)) as EntryText
 }
 
 /** The entry if it is this user's; someone else's entry is as good as missing. */
@@ -425,16 +512,10 @@ export async function updateEntry(
   fields: Partial<EntryFields>,
   valuation: Valuation,
 ): Promise<EntryText | undefined> {
-  const assignments = (Object.keys(ENTRY_COLUMNS) as (keyof EntryFields)[])
-    .filter((field) => fields[field] !== undefined)
-    .map((field) => sql`${sql.identifier(ENTRY_COLUMNS[field])} = ${fields[field]}`)
-  return writtenEntry(
-    db,
-    userId,
-    sql`update collections set ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
-      where id = ${id} and user_id = ${userId} returning *`,
-    valuation,
+  const written = (Object.keys(ENTRY_COLUMNS) as (keyof EntryFields)[]).filter(
+    (field) => fields[field] !== undefined,
   )
+  return writtenEntry(db, written, { userId, id, ...fields }, valuation)
 }
 
 export async function deleteOwnEntry(db: Database, userId: string, id: number): Promise<boolean> {
@@ -449,7 +530,7 @@ export async function deleteOwnEntry(db: Database, userId: string, id: number): 
 export async function allEntries(db: Database, userId: string, valuation: Valuation): Promise<EntryText[]> {
   return queryRows<EntryText>(
     db,
-    sql`with v as (${valuedEntries(userId, valuation)})
+    sql`with v as (${valuedEntries(userId, valuationOf(valuation))})
       select v.item_id as "itemId", ${entryJson} as json from v ${conditionJoin}
       order by v.created_at, v.id`,
   )
@@ -477,7 +558,7 @@ export async function portfolioTimeline(
         select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost, est.unit_gbp as estimate,
           coalesce(c.purchase_date, c.created_at::date) as since
         from collections c join conditions cd on cd.id = c.condition_id join items i on i.id = c.item_id
-        ${retailEstimateJoin(valuation.retailEstimate, sql`true`)}
+        ${retailEstimateJoin(valuationOf(valuation).retailEstimate, sql`true`)}
         where c.user_id = ${userId})
       select days.day::text as date,
         ${pounds(sql`coalesce(sum(e.quantity * coalesce(p.fair_price_gbp, e.estimate)), 0)`)} as value,
@@ -498,7 +579,7 @@ export async function allocation(db: Database, userId: string, valuation: Valuat
     roi: string | null
   }>(
     db,
-    sql`with v as (${valuedEntries(userId, valuation, { withItem: true })})
+    sql`with v as (${valuedEntries(userId, valuationOf(valuation), { withItem: true })})
       select
         coalesce((select json_agg(x order by x.sort desc) from (select coalesce(t.root_name, v.theme) as theme,
             ${pounds(sql`sum(coalesce(v.value, 0))`)} as value, ${pounds(sql`sum(v.cost)`)} as "costBasis",
