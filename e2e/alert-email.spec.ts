@@ -11,7 +11,14 @@ test('the profile sets how price alerts arrive by e-mail, and it is kept', async
   const choices = card.getByRole('group', { name: 'Alert e-mails' })
   await expect(choices.getByRole('radio', { name: /^Immediately/ })).toBeChecked()
 
-  await choices.getByRole('radio', { name: /^Daily digest/ }).check()
+  // The choice shows in the click's own render: a radio that waited for the save's state flicked back for a moment
+  // (and a click checked just then looked as if it had not taken).
+  const daily = choices.getByRole('radio', { name: /^Daily digest/ })
+  const checkedAtOnce = await daily.evaluate((input: HTMLInputElement) => {
+    input.click()
+    return input.checked
+  })
+  expect(checkedAtOnce).toBe(true)
   await expectToastShown(page, 'You will get one e-mail a day listing the alerts that fired.')
   await expectNoHorizontalOverflow(page)
   await saveScreenshot(page, 'profile-alert-email')
