@@ -184,7 +184,12 @@ test('unknown costs and retail estimates: the same value, cost and P&L on every 
   // Switch the estimate on where the value is shown.
   const toggle = page.getByRole('switch', { name: /Value unpriced items at retail/ })
   await expect(toggle).not.toBeChecked()
-  await page.getByText('Value unpriced items at retail').click()
+  // On in the click's own render, not a moment later (use-update-profile.ts, `sent`).
+  const onAtOnce = await toggle.evaluate((input: HTMLInputElement) => {
+    input.click()
+    return input.checked
+  })
+  expect(onAtOnce).toBe(true)
   await expect(toggle).toBeChecked()
   await expect(summaryCard(page, 'Total Value')).toContainText(FIGURES.on.value)
   const falconRow = entryRow(page, 'Millennium Falcon')

@@ -1,4 +1,5 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { type MutateOptions, type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileBody } from '#shared/contract/me.ts'
 import { apiRequest } from '../api.ts'
@@ -35,10 +36,15 @@ function refreshValuations(queryClient: QueryClient): Promise<void> {
  * PUT /api/me/profile: onboarding, the profile edit, the currency choice and the retail-estimate choice
  * each send their own fields. The answer is the user: shown at once, then re-checked (spec 01 §4); the
  * answers valued by the changed choices are asked again.
+ *
+ * `sent` is what is being saved, from the render of the change that sent it until the save settles: a choice
+ * shows it at once. (The mutation's own state arrives a timer later, and a radio or checkbox drawn from it
+ * flicked back to the old value meanwhile.)
  */
 export function useUpdateProfile(options: UpdateProfileOptions = {}) {
   const queryClient = useQueryClient()
-  return useApiMutation({
+  const [sent, setSent] = useState<UpdateProfileBody | null>(null)
+  const mutation = useApiMutation({
     mutationFn: (body: UpdateProfileBody) => apiRequest<User>('PUT', '/api/me/profile', { body }),
     meta: options.bestEffort ? { unauthorized: 'answer' } : undefined,
     onSuccess: async (user, body) => {
@@ -49,5 +55,15 @@ export function useUpdateProfile(options: UpdateProfileOptions = {}) {
       await refreshed
     },
     onError: options.onError,
+    onSettled: () => setSent(null),
   })
+  const { mutate } = mutation
+  const send = useCallback(
+    (body: UpdateProfileBody, callbacks?: MutateOptions<User, Error, UpdateProfileBody>) => {
+      setSent(body)
+      mutate(body, callbacks)
+    },
+    [mutate],
+  )
+  return { ...mutation, mutate: send, sent }
 }

@@ -19,7 +19,7 @@ export function RetailEstimateSwitch({ className }: { className?: string }) {
   })
   const hintId = useId()
   if (!user) return null
-  const checked = save.isPending ? Boolean(save.variables?.valueUnpricedAtRetail) : user.valueUnpricedAtRetail
+  const checked = save.sent?.valueUnpricedAtRetail ?? user.valueUnpricedAtRetail
   return (
     <label className={cn('flex cursor-pointer items-start gap-3 text-sm', className)}>
       <input

@@ -1,5 +1,4 @@
 import { Mail } from 'lucide-react'
-import { useState } from 'react'
 import type { AlertEmailChoice } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
@@ -33,29 +32,23 @@ const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; descripti
 /** How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast. */
 export function AlertEmailCard() {
   const { user } = useSession()
-  // The choice just made shows at once, in the click's own render, until the answer confirms it or the old one
-  // comes back. (Read from the save's state, it arrived a moment later, and the radio flicked back meanwhile.)
-  const [choosing, setChoosing] = useState<AlertEmailChoice | null>(null)
   const save = useUpdateProfile({
-    onSuccess: (saved) => {
-      setChoosing(null)
+    onSuccess: (saved) =>
       toast({
         title: 'E-mail settings saved',
         description: CHOICES.find((choice) => choice.value === saved.alertEmail)?.saved,
         variant: 'success',
-      })
-    },
-    onError: (error) => {
-      setChoosing(null)
+      }),
+    onError: (error) =>
       toast({
         title: 'Error',
         description: serverMessage(error, 'Could not save your e-mail settings. Please try again.'),
         variant: 'destructive',
-      })
-    },
+      }),
   })
   if (!user) return null
-  const value = choosing ?? user.alertEmail
+  // The choice just made shows until the answer confirms it (or the old one comes back).
+  const value = save.sent?.alertEmail ?? user.alertEmail
 
   return (
     <Card as="section" aria-labelledby="alert-email-heading" className="p-5 sm:p-6">
@@ -79,9 +72,7 @@ export function AlertEmailCard() {
         options={CHOICES}
         disabled={save.isPending}
         onChange={(alertEmail) => {
-          if (alertEmail === user.alertEmail) return
-          setChoosing(alertEmail)
-          save.mutate({ alertEmail })
+          if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
         }}
       />
     </Card>
