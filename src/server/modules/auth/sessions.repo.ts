@@ -45,7 +45,6 @@ export interface SessionRow {
   lastSeenAt: string
 }
 
-/** The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. */
 /**
  * `s.sid` is one of these. One id is asked for as such: with a list, PostgreSQL plans the statement again at every
  * run (a plan for a list of unknown length looks dearer than one made for the list given), which for one id costs
@@ -54,6 +53,7 @@ export interface SessionRow {
 const oneOf = (sids: readonly string[]) =>
   sids.length === 1 ? sql`s.sid = ${sids[0]}` : sql`s.sid = any(${sql.param([...sids])}::text[])`
 
+/** The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. */
 export async function findSessions(
   db: Database,
   sids: readonly string[],
