@@ -172,6 +172,52 @@ describe('the collection page', () => {
     expect((await pageOf(people.owner, '?offset=10')).total).toBe(3)
   })
 
+  it('sorts by value either way, unpriced last and ties newest first, on every page, as prices move', async () => {
+    const { cookie } = await signUp(context.app, { email: uniqueEmail('by-value') })
+    const [other] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where type = 'set' and id not in (${ids.galaxy}, ${ids.falcon}) order by id limit 1`,
+    )
+    const otherId = (other as { id: number }).id
+    const entry = async (itemId: number, quantity: number) =>
+      (await added(cookie, { itemId, condition: 'New/Sealed', quantity, pricePaid: '1' })).id
+    const single = await entry(ids.galaxy, 1)
+    const triple = await entry(ids.galaxy, 3)
+    const unpriced = await entry(otherId, 2)
+    const tie = await entry(ids.galaxy, 1)
+    const unpricedToo = await entry(ids.falcon, 1)
+    const order = async (query: string) => {
+      const whole = (await pageOf(cookie, query)).entries.map((e) => e.id)
+      const paged = []
+      for (const offset of [0, 2, 4])
+        paged.push(...(await pageOf(cookie, `${query}&limit=2&offset=${offset}`)).entries.map((e) => e.id))
+      expect(paged, `${query} page by page`).toEqual(whole)
+      return whole
+    }
+    expect(await order('?sort=value&direction=desc')).toEqual([triple, tie, single, unpricedToo, unpriced])
+    expect(await order('?sort=value&direction=asc')).toEqual([tie, single, triple, unpricedToo, unpriced])
+
+    // A sale prices the other set at 250 a piece: its entry of two becomes the most valuable.
+    const sale = await context.app.inject({
+      method: 'POST',
+      url: `/api/items/${otherId}/sales`,
+      headers: { cookie: people.trusted },
+      payload: { price: '250', currency: 'GBP', conditionId: ids.sealed, saleDate: today, source: 'eBay' },
+    })
+    expect(sale.statusCode, sale.body).toBe(201)
+    await pricesSettled(context.app)
+    expect(await order('?sort=value&direction=desc')).toEqual([unpriced, triple, tie, single, unpricedToo])
+    // And a change of quantity moves an entry too.
+    const patched = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/collections/${single}`,
+      headers: { cookie },
+      payload: { quantity: 10 },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(await order('?sort=value&direction=desc')).toEqual([single, unpriced, triple, tie, unpricedToo])
+  })
+
   it('refuses bad paging and sorting', async () => {
     for (const [query, message] of [
       ['?limit=0', 'limit must be at least 1'],

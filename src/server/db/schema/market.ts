@@ -70,6 +70,13 @@ export const collections = pgTable(
   (table) => [
     // With the id: a page in the order entries were added (newest first, ties by id) is read from it.
     index('collections_user_idx').on(table.userId, table.createdAt, table.id),
+    // A page by value, most valuable first, is read from it (the value without a retail estimate, as the
+    // collection's reads write it): the rest of the entries are not valued to find the first 50.
+    index('collections_user_value_idx').on(
+      table.userId,
+      sql`(${table.fairPriceGbp} * ${table.quantity}) desc nulls last`,
+      sql`${table.id} desc`,
+    ),
     // The entries a retail estimate may value: only these are valued on each read (ADR 023).
     index('collections_unpriced_idx').on(table.userId).where(sql`${table.fairPriceGbp} is null`),
     index('collections_item_idx').on(table.itemId),

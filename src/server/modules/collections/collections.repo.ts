@@ -79,13 +79,9 @@ const valuationOf = (valuation: Valuation) =>
  * `est`: the retail price per item that an entry of item `i` is estimated at, when `when` holds — the
  * first region of `regionOrder` with a price, converted to pounds as the screens convert it
  * (`convertAmount`: amount × GBP rate ÷ its currency's rate per US dollar, 20 decimals, then pennies,
- * half up), else the retail price entered with the item (already pounds). Off, `est` is one empty row.
+ * half up), else the retail price entered with the item (already pounds).
  */
-function retailEstimateJoin(estimate: EstimateArgs | null, when: SQL) {
-  if (!estimate) {
-    return sql`left join (select null::text as region, null::numeric as amount, null::text as currency,
-      null::numeric as unit_gbp) est on false`
-  }
+function retailEstimateJoin(estimate: EstimateArgs, when: SQL) {
   return sql`left join lateral (select r.region, r.amount, r.currency, r.unit_gbp from (
       select rp.region, rp.amount, rp.currency::text as currency,
         round((rp.amount * ${estimate.gbpPerUsd}::numeric)::numeric(38, 20) / fx.per_usd, 2) as unit_gbp,
@@ -105,7 +101,9 @@ function retailEstimateJoin(estimate: EstimateArgs | null, when: SQL) {
  * quantity (none when the price paid is not known), value = the fair price of the entry's condition grade
  * × quantity — or, without one and when the user chose it, the retail estimate × quantity (`estimated`) —
  * and the 24-hour change from the snapshot's previous day (a price recomputed before today has not moved
- * since; an estimate has no change).
+ * since; an estimate has no change). Without the estimate, the value is written as the expression of the index
+ * `collections_user_value_idx`, so that a page by value, most valuable first, is read from it without valuing
+ * every entry.
  *
  * Read from the entries' own rows: the grade, the item's type and theme and the grade's fair price are copied
  * onto each entry by the database (migration 0019, ADR 021), so a 1,000-entry collection is valued without
@@ -122,17 +120,21 @@ const valuedEntries = (
     c.purchase_date, c.documented_purchase, c.created_at, c.grade, c.item_type as type, c.item_theme as theme,
     ${withItem ? sql`i.number, i.name, i.theme_id, cd.score,` : sql``}
     c.fair_price_gbp, c.price_confidence as confidence, c.price_updated_at as snapshot_at,
-    est.region as estimate_region, est.amount as estimate_amount, est.currency as estimate_currency,
-    est.unit_gbp is not null as estimated,
+    ${
+      retailEstimate
+        ? sql`est.region as estimate_region, est.amount as estimate_amount, est.currency as estimate_currency,
+          est.unit_gbp is not null as estimated, coalesce(c.fair_price_gbp, est.unit_gbp) * c.quantity as value,`
+        : sql`null::text as estimate_region, null::numeric as estimate_amount, null::text as estimate_currency,
+          false as estimated, c.fair_price_gbp * c.quantity as value,`
+    }
     c.price_paid * c.quantity as cost,
-    coalesce(c.fair_price_gbp, est.unit_gbp) * c.quantity as value,
     case when c.fair_price_gbp is null then null
       when (c.price_updated_at at time zone 'UTC')::date < ${today}::date then 0
       when c.previous_fair_price_gbp is null then null
       else (c.fair_price_gbp - c.previous_fair_price_gbp) * c.quantity end as change
   from ${entries} c
   ${withItem ? sql`join items i on i.id = c.item_id join conditions cd on cd.id = c.condition_id` : sql``}
-  ${retailEstimateJoin(retailEstimate, sql`c.fair_price_gbp is null`)}
+  ${retailEstimate ? retailEstimateJoin(retailEstimate, sql`c.fair_price_gbp is null`) : sql``}
   where c.user_id = ${userId} ${unpricedOnly ? sql`and c.fair_price_gbp is null` : sql``}`
 
 /**
@@ -204,7 +206,8 @@ const conditionJoin = sql`join conditions cd on cd.id = v.condition_id`
 
 /**
  * What each sort orders by. Unknowns (no price, no cost) sort last either way; the order entries were added
- * in has none, and newest first is read from the `(user_id, created_at, id)` index without sorting.
+ * in has none. Newest first is read from the `(user_id, created_at, id)` index without sorting, and most
+ * valuable first (without the retail estimate) from `collections_user_value_idx` (ADR 028).
  */
 const SORT_COLUMNS: Record<NonNullable<CollectionQuery['sort']>, { column: SQL; nullable: boolean }> = {
   added: { column: sql`v.created_at`, nullable: false },
@@ -323,8 +326,8 @@ export interface CollectionPageText {
 /**
  * A page of entries, filtered and sorted, with the number that match and the summary of the whole
  * collection, in one statement: a first row with the total and the summary, then a row per entry, in order.
- * Only a filter, a search or a sort by what the entries do not hold in order values every entry; newest first
- * reads the page's entries alone.
+ * Only a filter, a search or a sort by what no index holds in order values every entry; newest first, and most
+ * valuable first without the retail estimate, read the page's entries alone.
  */
 export async function findCollectionPage(
   db: Database,
@@ -549,16 +552,18 @@ export async function portfolioTimeline(
   { since, stepDays, valuation }: { since: string; stepDays: number; valuation: Valuation },
 ) {
   const { today } = valuation
+  const { retailEstimate } = valuationOf(valuation)
   return queryRows<Portfolio['timeline'][number]>(
     db,
     sql`with days as (
         select d::date as day from generate_series(${since}::date, ${today}::date, make_interval(days => ${stepDays})) d
         union select ${today}::date),
       entries as (
-        select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost, est.unit_gbp as estimate,
+        select c.item_id, cd.grade, c.quantity, c.price_paid * c.quantity as cost,
+          ${retailEstimate ? sql`est.unit_gbp` : sql`null::numeric`} as estimate,
           coalesce(c.purchase_date, c.created_at::date) as since
         from collections c join conditions cd on cd.id = c.condition_id join items i on i.id = c.item_id
-        ${retailEstimateJoin(valuationOf(valuation).retailEstimate, sql`true`)}
+        ${retailEstimate ? retailEstimateJoin(retailEstimate, sql`true`) : sql``}
         where c.user_id = ${userId})
       select days.day::text as date,
         ${pounds(sql`coalesce(sum(e.quantity * coalesce(p.fair_price_gbp, e.estimate)), 0)`)} as value,
