@@ -107,7 +107,8 @@ export function CollectionPage() {
             )}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* Narrow: the main action across the top, the four others two by two, each the same width. */}
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Link href="/collection/analytics" className={buttonClasses('secondary', 'md')}>
             <ChartLine aria-hidden="true" />
             Analytics
@@ -124,7 +125,11 @@ export function CollectionPage() {
             <Download aria-hidden="true" />
             Export CSV
           </a>
-          <button type="button" onClick={() => setAdding(true)} className={buttonClasses('primary', 'md')}>
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className={buttonClasses('primary', 'md', 'col-span-2 order-first sm:order-none')}
+          >
             <Plus aria-hidden="true" />
             Add to your collection
           </button>
