@@ -546,4 +546,30 @@ describe('price history', () => {
       { date: today, fairPrice: '12.50' },
     ])
   })
+
+  it('answers the carried price alone for a range with no point of its own', async () => {
+    const [quiet] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where type = 'set' and not exists (select from price_history where item_id = items.id)
+        order by id desc limit 1`,
+    )
+    if (!quiet) throw new Error('the test catalogue has no set without a price history')
+    // A history that stopped 100 days ago (written as a recompute writes it), so the month has no point.
+    await context.database.db.execute(sql`insert into price_history (item_id, grade, day, fair_price_gbp, sales_count)
+      values (${quiet.id}, 'used', ${daysAgo(120)}, 41.5, 1), (${quiet.id}, 'used', ${daysAgo(100)}, 43.25, 2)`)
+    const response = await context.app.inject({
+      url: `/api/items/${quiet.id}/price-history?range=30d&grade=used`,
+    })
+    expect(priceHistorySchema.parse(response.json())).toEqual({
+      range: '30d',
+      grade: 'used',
+      points: [{ date: daysAgo(30), fairPrice: '43.25' }],
+    })
+    const year = await context.app.inject({ url: `/api/items/${quiet.id}/price-history?range=1y&grade=used` })
+    // Nothing before the year to carry in: its own points only.
+    expect(priceHistorySchema.parse(year.json()).points).toEqual([
+      { date: daysAgo(120), fairPrice: '41.50' },
+      { date: daysAgo(100), fairPrice: '43.25' },
+    ])
+  })
 })

@@ -467,24 +467,32 @@ export async function readConditionStats(db: Database, itemId: number) {
   return rows[0]?.stats
 }
 
-/** The history points of a range and the price carried in from before it; undefined when there is no such item. */
+/**
+ * The item's daily fair prices of a grade from `since` on (all without `since`), oldest first, as the JSON text
+ * of `PriceHistory['points']`, with the first of their days and the price carried in from before `since`;
+ * nothing when the item does not exist. Written as text by PostgreSQL (db/json-text.ts): a busy item's year is
+ * 365 points, which parsed and written out again were the most of what the server did for it.
+ */
 export async function readHistory(db: Database, itemId: number, grade: Grade, since: string | null) {
-  const rows = await queryRows<{
-    points: Array<{ date: string; fairPrice: string }>
-    carried: string | null
-  }>(
+  const rows = await queryRows<{ points: string; firstDay: string | null; carried: string | null }>(
     db,
-    sql`select coalesce((select json_agg(json_build_object('date', h.day::text, 'fairPrice', h.fair_price_gbp::text)
-          order by h.day)
-        from price_history h where h.item_id = i.id and h.grade = ${grade} ${since ? sql`and h.day >= ${since}` : sql``}),
-        '[]') as points,
+    sql`select h.points, h.first_day as "firstDay",
         ${
           since
-            ? sql`(select h.fair_price_gbp::text from price_history h where h.item_id = i.id and h.grade = ${grade}
-                and h.day < ${since} order by h.day desc limit 1)`
+            ? sql`(select c.fair_price_gbp::text from price_history c where c.item_id = i.id and c.grade = ${grade}
+                and c.day < ${since} order by c.day desc limit 1)`
             : sql`null`
         } as carried
-      from items i where i.id = ${itemId}`,
+      from items i
+      cross join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
+        jsonObject({
+          date: jsonPlainString(sql`h.day::text`),
+          fairPrice: jsonPlainString(sql`h.fair_price_gbp::text`),
+        }),
+        sql`h.day`,
+      )} as points
+        from price_history h where h.item_id = i.id and h.grade = ${grade} ${since ? sql`and h.day >= ${since}` : sql``}) h
+      where i.id = ${itemId}`,
   )
   return rows[0]
 }

@@ -114,7 +114,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       const itemId = request.params.id
       return sendCachedJson(
         reply,
-        await app.readCache.json(marketCache.history(itemId, request.query), () =>
+        await app.readCache.text(marketCache.history(itemId, request.query), () =>
           priceHistory({ db: app.db, itemId, ...request.query }),
         ),
       )

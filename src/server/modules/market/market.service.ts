@@ -1,13 +1,7 @@
 import Big from 'big.js'
 import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
-import type {
-  GradeSummary,
-  PriceHistory,
-  PriceSummaryResponse,
-  RecordSaleData,
-  Sale,
-} from '#shared/contract/market.ts'
+import type { GradeSummary, PriceSummaryResponse, RecordSaleData, Sale } from '#shared/contract/market.ts'
 import type { ReviewSales, ReviewSalesQuery } from '#shared/contract/moderation.ts'
 import type { PriceRange } from '#shared/contract/values.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
@@ -241,7 +235,10 @@ export async function priceByCondition({ db, itemId }: { db: Database; itemId: n
 
 const RANGE_DAYS: Record<PriceRange, number | null> = { '30d': 30, '90d': 90, '1y': 365, all: null }
 
-/** Daily fair prices of the range, starting with the price carried in from before it. */
+/**
+ * Daily fair prices of the range, starting with the price carried in from before it, as the JSON text of
+ * `PriceHistory`.
+ */
 export async function priceHistory({
   db,
   itemId,
@@ -254,17 +251,19 @@ export async function priceHistory({
   grade: Grade
   range: PriceRange
   today?: string
-}): Promise<PriceHistory> {
+}): Promise<string> {
   const days = RANGE_DAYS[range]
   const since = days === null ? null : addDays(today, -days)
   const found = await readHistory(db, itemId, grade, since)
   if (!found) throw notFound('Item not found')
-  const { points, carried } = found
+  const { points, firstDay, carried } = found
+  const carriedPoint =
+    since && carried !== null && firstDay !== since
+      ? JSON.stringify({ date: since, fairPrice: carried })
+      : null
   const all =
-    since && carried !== null && points[0]?.date !== since
-      ? [{ date: since, fairPrice: carried }, ...points]
-      : points
-  return { range, grade, points: all }
+    carriedPoint === null ? points : `[${carriedPoint}${points === '[]' ? ']' : `,${points.slice(1)}`}`
+  return `{"range":${JSON.stringify(range)},"grade":${JSON.stringify(grade)},"points":${all}}`
 }
 
 /** A page of an item's sales, newest first, as `viewer` may see them (see canSeeAllPendingSales), as JSON text. */
