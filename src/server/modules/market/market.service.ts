@@ -257,6 +257,8 @@ export async function priceHistory({
   const found = await readHistory(db, itemId, grade, since)
   if (!found) throw notFound('Item not found')
   const { points, firstDay, carried } = found
+  // The range opens at the price carried into it, unless a point of its own falls on its first day; that point
+  // is spliced in front of the database's text of the others.
   const carriedPoint =
     since && carried !== null && firstDay !== since
       ? JSON.stringify({ date: since, fairPrice: carried })
