@@ -530,7 +530,12 @@ describe('price history', () => {
       priceHistorySchema.parse(
         (await (await settled()).inject({ url: `/api/items/${unsold.id}/price-history?${query}` })).json(),
       )
-    expect(await history('range=30d&grade=used')).toEqual({ range: '30d', grade: 'used', points: [] })
+    expect(await history('range=30d&grade=used')).toEqual({
+      range: '30d',
+      grade: 'used',
+      points: [],
+      updatedAt: null,
+    })
     await recorded(people.trusted, unsold.id, {
       price: '12.5',
       conditionId: ids.figureNew,
@@ -541,10 +546,17 @@ describe('price history', () => {
       { date: daysAgo(30), fairPrice: '12.50' },
       { date: today, fairPrice: '12.50' },
     ])
-    expect((await history('range=all&grade=new')).points).toEqual([
+    const all = await history('range=all&grade=new')
+    expect(all.points).toEqual([
       { date: daysAgo(200), fairPrice: '12.50' },
       { date: today, fairPrice: '12.50' },
     ])
+    // As of the recompute that wrote it: the summary's time for the grade, so a screen can tell a history read
+    // before a later recompute. The used grade was never recomputed.
+    const summary = await summaryOf(unsold.id)
+    expect(summary.new.updatedAt).not.toBeNull()
+    expect(all.updatedAt).toBe(summary.new.updatedAt)
+    expect((await history('range=all&grade=used')).updatedAt).toBeNull()
   })
 
   it('answers the carried price alone for a range with no point of its own', async () => {
@@ -564,6 +576,7 @@ describe('price history', () => {
       range: '30d',
       grade: 'used',
       points: [{ date: daysAgo(30), fairPrice: '43.25' }],
+      updatedAt: null,
     })
     const year = await context.app.inject({ url: `/api/items/${quiet.id}/price-history?range=1y&grade=used` })
     // Nothing before the year to carry in: its own points only.

@@ -136,5 +136,10 @@ export const priceHistorySchema = z.object({
   range: z.enum(PRICE_RANGES),
   grade: gradeSchema,
   points: z.array(z.object({ date: z.string(), fairPrice: z.string() })),
+  /**
+   * When the grade's prices were last recomputed (its snapshot's `updatedAt`, written with the history in one
+   * transaction); null when never. A history older than the summary's was read before a recompute committed.
+   */
+  updatedAt: z.string().nullable(),
 })
 export type PriceHistory = z.infer<typeof priceHistorySchema>

@@ -15,6 +15,7 @@ import type {
 } from '#shared/contract/market.ts'
 import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { apiRequest } from '#web/lib/api.ts'
+import { historyBehind } from './price-history-chart.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
 export const SALES_PAGE_SIZE = 50
@@ -99,6 +100,18 @@ export function usePriceByCondition(itemId: number, enabled: boolean) {
   return useQuery({ ...marketQueries.byCondition(itemId), enabled })
 }
 
+/**
+ * The history of a range and grade, asked again when the summary shows a later recompute of the grade than the
+ * history was read at: the two are asked together, and a recompute committing between them would otherwise
+ * leave the chart a step behind the fair price beside it (no `updating` summary precedes it to refresh both).
+ */
 export function usePriceHistory(itemId: number, range: PriceRange, grade: Grade, enabled: boolean) {
-  return useQuery({ ...marketQueries.history(itemId, range, grade), enabled })
+  const history = useQuery({ ...marketQueries.history(itemId, range, grade), enabled })
+  const recomputedAt = useQuery({ ...marketQueries.summary(itemId), enabled }).data?.[grade].updatedAt
+  const behind = historyBehind(history.data?.updatedAt, recomputedAt)
+  const { refetch } = history
+  useEffect(() => {
+    if (behind) void refetch()
+  }, [behind, refetch])
+  return history
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
-import { historyChartData } from './price-history-chart.ts'
+import { historyBehind, historyChartData } from './price-history-chart.ts'
 
 describe('historyChartData', () => {
   const rates = FALLBACK_RATES_PER_USD
@@ -60,5 +60,22 @@ describe('historyChartData', () => {
 
   it('is empty without points', () => {
     expect(historyChartData([], '2026-01-02', 'GBP', rates)).toEqual({ dates: [], pricesGbp: [], values: [] })
+  })
+})
+
+describe('historyBehind', () => {
+  it('asks again for a history read before the recompute the summary shows', () => {
+    expect(historyBehind('2026-11-27T09:00:00.000Z', '2026-11-27T09:00:01.250Z')).toBe(true)
+    // The summary knows of a first recompute that the history was read before.
+    expect(historyBehind(null, '2026-11-27T09:00:01.250Z')).toBe(true)
+  })
+
+  it('keeps a history as current as the summary, or one the summary is not yet loaded to judge', () => {
+    expect(historyBehind('2026-11-27T09:00:01.250Z', '2026-11-27T09:00:01.250Z')).toBe(false)
+    // Read after a later recompute than the summary's: the summary is the one behind, and it polls.
+    expect(historyBehind('2026-11-27T09:00:02.000Z', '2026-11-27T09:00:01.250Z')).toBe(false)
+    expect(historyBehind(null, null)).toBe(false)
+    expect(historyBehind(undefined, '2026-11-27T09:00:01.250Z')).toBe(false)
+    expect(historyBehind('2026-11-27T09:00:01.250Z', undefined)).toBe(false)
   })
 })

@@ -50,3 +50,15 @@ export function historyChartData(
   const values = pricesGbp.map((price) => Number(convertAmount(price, 'GBP', currency, rates)))
   return { dates, pricesGbp, values }
 }
+
+/**
+ * A history read before the recompute the summary shows (`updatedAt` of each, ISO times of the server's clock,
+ * null for a grade never recomputed; undefined while not loaded): it is asked again.
+ */
+export function historyBehind(
+  historyAt: string | null | undefined,
+  summaryAt: string | null | undefined,
+): boolean {
+  if (historyAt === undefined || summaryAt === undefined || summaryAt === null) return false
+  return historyAt === null || historyAt < summaryAt
+}
