@@ -268,4 +268,21 @@ describe('session cleanup', () => {
     expect(row?.expired).toBe(0)
     expect((await inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200)
   })
+
+  it('deletes sign-in attempts whose window has ended, and keeps counting the live ones', async () => {
+    const { deleteEndedAttempts } = await import('#server/modules/auth/attempts.repo.ts')
+    const email = uniqueEmail()
+    await signUp(context.app, { email, password: 'the right password' })
+    const attempt = () =>
+      inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'a wrong password' } })
+    for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401)
+    await context.database.db.execute(
+      sql`insert into auth_attempts (key, count, window_ends) values ('login:gone', 3, now() - interval '1 second')`,
+    )
+    await deleteEndedAttempts(context.database.db)
+    const keys = await queryRows<{ key: string }>(context.database.db, sql`select key from auth_attempts`)
+    expect(keys.map((row) => row.key)).not.toContain('login:gone')
+    // The live window is kept: the sixth attempt is still refused.
+    expect((await attempt()).statusCode).toBe(429)
+  })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todayUtc } from '#shared/dates.ts'
 import { FIRST_ACCOUNT } from '../support/first-account.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { uniqueEmail } from '../support/session.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts'
 
 /**
@@ -152,5 +153,37 @@ describe('two app processes on one PostgreSQL', () => {
     )
     expect(JSON.stringify((await read('/api/me/alerts')).body)).toContain(alert.id)
     expect((await read('/api/me/stats')).body.alertsCount).toBe(statsBefore.alertsCount + 1)
+  })
+
+  it('counts sign-in attempts made through either against one limit, and knows a browser either signed in from', async () => {
+    const account = { email: uniqueEmail('attempts'), password: 'a long right password' }
+    const signIn = (server: ServerProcess, password: string, device = '') =>
+      fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: device },
+        body: JSON.stringify({ email: account.email, password }),
+      })
+    const registered = await fetch(`${writer.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    })
+    expect(registered.status).toBe(201)
+    // The owner's browser signs in through the writer, and is given its known-device cookie.
+    const owner = await signIn(writer, account.password)
+    expect(owner.status).toBe(200)
+    const device = (
+      owner.headers.getSetCookie().find((header) => header.startsWith('bf_device=')) ?? ''
+    ).split(';')[0] as string
+    expect(device).not.toBe('')
+    // Ten wrong passwords from this address, five through each: the limit is ten per 15 minutes (main.ts), and
+    // the eleventh is refused through either, as one app would refuse it.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn(attempt % 2 === 0 ? writer : reader, 'a wrong password')).status).toBe(401)
+    }
+    expect((await signIn(reader, 'a wrong password')).status).toBe(429)
+    expect((await signIn(writer, account.password)).status).toBe(429)
+    // The owner's browser counts apart, through the other process too: it knows the cookie the writer gave.
+    expect((await signIn(reader, account.password, device)).status).toBe(200)
   })
 })

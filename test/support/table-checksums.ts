@@ -3,9 +3,10 @@ import { type Database, queryRows } from '#server/db/client.ts'
 
 /**
  * Tables a refused request may still touch: a signed-in request slides its session's expiry, whatever
- * it asks for.
+ * it asks for, and a request to a sign-in or sign-up route is counted by its address's limit before its body
+ * is read (ADR 006).
  */
-const TOUCHED_BY_ANY_REQUEST = new Set(['sessions'])
+const TOUCHED_BY_ANY_REQUEST = new Set(['sessions', 'auth_attempts'])
 
 /**
  * Row count and checksum of every table of the app (found in the catalogue, so a new table is covered

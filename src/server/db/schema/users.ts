@@ -64,3 +64,25 @@ export const betaAccess = pgTable('beta_access', {
   email: text().primaryKey(),
   createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
 })
+
+/**
+ * Sign-in and sign-up attempts counted per key in a fixed window, shared by every app instance (ADR 006):
+ * the per-address limit of the auth routes (`ip:` keys) and the per-account one (`login:`, `register:`).
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    windowEnds: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_attempts_window_ends_idx').on(table.windowEnds)],
+)
+
+/** Secrets every instance shares, made by the first one to start (the known-device cookies' key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  /** Base64 of random bytes. */
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

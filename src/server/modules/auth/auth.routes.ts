@@ -12,7 +12,7 @@ import {
   registerBodySchema,
   userSchema,
 } from '#shared/contract/auth.ts'
-import { AttemptLimiter } from './attempt-limiter.ts'
+import { AttemptLimiter, sharedRateLimitStore } from './attempt-limiter.ts'
 import { logIn, register, signInWithOidc, TOO_MANY_ATTEMPTS } from './auth.service.ts'
 import { KnownDevices } from './known-devices.ts'
 import type { OidcAttempt, OidcClient } from './oidc.ts'
@@ -60,8 +60,8 @@ function isOwnNavigation(request: FastifyRequest): boolean {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const limiter = new AttemptLimiter(options.limits.perSourcePer15Minutes, 15 * 60 * 1000)
-  const knownDevices = new KnownDevices()
+  const limiter = new AttemptLimiter(app.db, options.limits.perSourcePer15Minutes, 15 * 60 * 1000)
+  const knownDevices = await KnownDevices.load(app.db)
   const rememberDevice = (request: FastifyRequest, reply: FastifyReply, email: string | null) => {
     if (!email) return
     reply.setCookie(DEVICE_COOKIE, knownDevices.tokenFor(email), {
@@ -78,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   })
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(app.db),
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED'),
   })
   const perIp = { rateLimit: { max: options.limits.perIpPerMinute, timeWindow: 60_000 } }

@@ -50,7 +50,7 @@ export async function register({
   log: InfoLog
 }): Promise<User> {
   const key = `register:${source}`
-  if (limiter.exhausted(key)) throw tooManyAttempts()
+  if (await limiter.exhausted(key)) throw tooManyAttempts()
   const weak = weakPasswordReason(body.password, body.email)
   if (weak) throw new HttpError(400, weak, 'WEAK_PASSWORD')
   // Hashed before the transaction: the account-creation lock is held for the insert only.
@@ -65,7 +65,7 @@ export async function register({
     })
   })
   if (!user) {
-    limiter.take(key)
+    await limiter.take(key)
     throw conflict('An account with this email already exists. Sign in instead.')
   }
   announceFirstAdmin(user, log)
@@ -99,12 +99,12 @@ export async function logIn({
   source: string
 }): Promise<User> {
   const key = `login:${body.email}|${source}`
-  if (!limiter.take(key)) throw tooManyAttempts()
+  if (!(await limiter.take(key))) throw tooManyAttempts()
   const credentials = await findCredentials(db, body.email)
   const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), body.password)
   const user = credentials?.passwordHash && valid ? await findUserById(db, credentials.id) : undefined
   if (!user) throw new HttpError(401, WRONG_CREDENTIALS, 'WRONG_CREDENTIALS')
-  limiter.reset(key)
+  await limiter.reset(key)
   return user
 }
 

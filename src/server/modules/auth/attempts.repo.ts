@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import { type Database, queryRows } from '#server/db/client.ts'
+
+/** A key's attempts in its current window, and the milliseconds left of that window. */
+export interface AttemptCount {
+  count: number
+  msLeft: number
+}
+
+/**
+ * Counts one attempt for `key` and answers the count in its window: a key with no live window starts one of
+ * `windowMs` at 1. One statement, so that attempts arriving together at several instances are each counted.
+ */
+export async function countAttempt(db: Database, key: string, windowMs: number): Promise<AttemptCount> {
+  const [row] = await queryRows<AttemptCount>(
+    db,
+    sql`insert into auth_attempts as a (key, count, window_ends)
+      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set
+        count = case when a.window_ends <= now() then 1 else a.count + 1 end,
+        window_ends = case when a.window_ends <= now() then excluded.window_ends else a.window_ends end
+      returning count, ceil(extract(epoch from window_ends - now()) * 1000)::int as "msLeft"`,
+  )
+  return row as AttemptCount
+}
+
+/** The attempts counted for `key` in its live window (0 when it has none). */
+export async function attemptsSoFar(db: Database, key: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count from auth_attempts where key = ${key} and window_ends > now()`,
+  )
+  return row?.count ?? 0
+}
+
+export async function forgetAttempts(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from auth_attempts where key = ${key}`)
+}
+
+/** Windows that have ended count nothing: their rows go (the session clean-up job). */
+export async function deleteEndedAttempts(db: Database): Promise<void> {
+  await db.execute(sql`delete from auth_attempts where window_ends <= now()`)
+}
+
+/** A secret shared by every instance: made (as `make()` says) by the first to ask, read by the others. */
+export async function sharedSecret(db: Database, name: string, make: () => string): Promise<string> {
+  const statement = () =>
+    queryRows<{ value: string }>(
+      db,
+      sql`with made as (insert into server_secrets (name, value) values (${name}, ${make()})
+          on conflict (name) do nothing returning value)
+        select value from made union all select value from server_secrets where name = ${name}`,
+    )
+  // Two instances starting together: the second's insert waits for the first's and does nothing, and its
+  // statement's snapshot is older than the first's row, which a second statement sees.
+  const [row] = await statement()
+  if (row) return row.value
+  const [again] = await statement()
+  if (!again) throw new Error(`the ${name} secret could be neither made nor read`)
+  return again.value
+}
