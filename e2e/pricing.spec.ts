@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { PriceHistory } from '#shared/contract/market.ts'
-import { signInAsAdmin } from './catalogue-support.ts'
+import { recordSale, signInAsAdmin } from './catalogue-support.ts'
 import {
   fillSale,
   formatDayLikeTheApp,
@@ -9,6 +9,7 @@ import {
   recordSaleThroughDialog,
   type SaleInput,
   salesOf,
+  sameOrigin,
 } from './market-support.ts'
 import {
   CATALOGUE_URL,
@@ -16,6 +17,7 @@ import {
   collectErrors,
   daysAgo,
   expectNoHorizontalOverflow,
+  pricesSettled,
   saveScreenshot,
   toastArea,
 } from './support.ts'
@@ -254,4 +256,48 @@ test('an admin records sales; the Pricing tab shows the fair price, trend, summa
   // Only the refused duplicate logged an error: its 409.
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
   expect(visitorErrors).toEqual([])
+})
+
+test('the chart asks again for a history read before the recompute the fair price beside it shows', async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page)
+  const item = await newMarketItem(page, 'Late Chart Set')
+  await recordSale(page.request, item.id)
+  // The history as it is with one sale of £20: what an answer read before the next recompute holds.
+  const before = await page.request.get(`/api/items/${item.id}/price-history?range=90d&grade=new`)
+  expect(before.ok()).toBe(true)
+  const earlierHistory = await before.text()
+  // Two more sales today, recomputed: the fair price is now £60.00 (the weighted median of 20, 60 and 61).
+  for (const price of ['60.00', '61.00']) {
+    const sale = await page.request.post(`/api/items/${item.id}/sales`, {
+      data: { price, currency: 'GBP', conditionId: 1, saleDate: daysAgo(0), source: 'eBay' },
+      headers: sameOrigin,
+    })
+    expect(sale.status(), await sale.text()).toBe(201)
+  }
+  await pricesSettled(page.request, item.id)
+
+  const visitorContext = await browser.newContext({ baseURL: CATALOGUE_URL, viewport: page.viewportSize() })
+  const visitor = await visitorContext.newPage()
+  // The visitor's first history answer is that earlier one, as an answer read before the recompute would arrive;
+  // the summary beside it is read now.
+  const historyAnswers: string[] = []
+  await visitor.route(/\/price-history\?range=90d&grade=new$/, async (route) => {
+    historyAnswers.push(historyAnswers.length === 0 ? 'earlier' : 'current')
+    if (historyAnswers.length === 1) {
+      await route.fulfill({ status: 200, contentType: 'application/json', body: earlierHistory })
+    } else await route.continue()
+  })
+  await visitor.goto(`/item/${item.slug}`)
+  await chooseCurrency(visitor, 'GBP')
+  const view = visitor.getByRole('tabpanel')
+  await expect(view.getByRole('region', { name: 'Fair Price · New' }).getByTestId('fair-price')).toHaveText(
+    '£60.00',
+  )
+  // The chart notices its history is older than the summary's recompute, asks again, and agrees with the card.
+  await expect(view.locator('figcaption')).toContainText('£60.00')
+  expect(historyAnswers).toEqual(['earlier', 'current'])
+  await visitorContext.close()
 })
