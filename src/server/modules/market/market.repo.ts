@@ -477,21 +477,21 @@ export async function readConditionStats(db: Database, itemId: number) {
 /**
  * The item's daily fair prices of a grade from `since` on (all without `since`), oldest first, as the JSON text
  * of `PriceHistory['points']`, with the first of their days, the price carried in from before `since`, and the
- * JSON text of `updatedAt` (the grade's snapshot's time); nothing when the item does not exist. Written as text
- * by PostgreSQL (db/json-text.ts): a busy item's year is 365 points, which parsed and written out again were
- * the most of what the server did for it.
+ * JSON text of `PriceHistory['updatedAt']` (the grade's snapshot's time, or null); nothing when the item does not
+ * exist. Written as text by PostgreSQL (db/json-text.ts): a busy item's year is 365 points, which parsed and
+ * written out again were the most of what the server did for it.
  */
 export async function readHistory(db: Database, itemId: number, grade: Grade, since: string | null) {
   const rows = await queryRows<{
     points: string
     firstDay: string | null
     carried: string | null
-    updatedAt: string
+    updatedAtJson: string
   }>(
     db,
     sql`select h.points, h.first_day as "firstDay",
         coalesce((select ${jsonTimestamp(sql`s.updated_at`)} from price_snapshots s
-          where s.item_id = i.id and s.grade = ${grade}), 'null') as "updatedAt",
+          where s.item_id = i.id and s.grade = ${grade}), 'null') as "updatedAtJson",
         ${
           since
             ? sql`(select c.fair_price_gbp::text from price_history c where c.item_id = i.id and c.grade = ${grade}

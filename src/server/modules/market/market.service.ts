@@ -256,7 +256,7 @@ export async function priceHistory({
   const since = days === null ? null : addDays(today, -days)
   const found = await readHistory(db, itemId, grade, since)
   if (!found) throw notFound('Item not found')
-  const { points, firstDay, carried, updatedAt } = found
+  const { points, firstDay, carried, updatedAtJson } = found
   // The range opens at the price carried into it, unless a point of its own falls on its first day; that point
   // is spliced in front of the database's text of the others.
   const carriedPoint =
@@ -265,7 +265,7 @@ export async function priceHistory({
       : null
   const all =
     carriedPoint === null ? points : `[${carriedPoint}${points === '[]' ? ']' : `,${points.slice(1)}`}`
-  return `{"range":${JSON.stringify(range)},"grade":${JSON.stringify(grade)},"points":${all},"updatedAt":${updatedAt}}`
+  return `{"range":${JSON.stringify(range)},"grade":${JSON.stringify(grade)},"points":${all},"updatedAt":${updatedAtJson}}`
 }
 
 /** A page of an item's sales, newest first, as `viewer` may see them (see canSeeAllPendingSales), as JSON text. */
