@@ -75,8 +75,6 @@ export const items = pgTable(
     index('items_type_theme_idx').on(table.type, table.theme),
     index('items_variant_of_idx').on(table.variantOf),
     index('items_normalized_code_prefix_idx').using('btree', table.normalizedCode.op('text_pattern_ops')),
-    index('items_normalized_code_trgm_idx').using('gin', table.normalizedCode.op('gin_trgm_ops')),
-    index('items_normalized_name_trgm_idx').using('gin', table.normalizedName.op('gin_trgm_ops')),
   ],
 )
 
@@ -114,7 +112,6 @@ export const itemAliases = pgTable(
   },
   (table) => [
     uniqueIndex('item_aliases_item_alias_key').on(table.itemId, table.normalizedAlias),
-    index('item_aliases_normalized_trgm_idx').using('gin', table.normalizedAlias.op('gin_trgm_ops')),
     index('item_aliases_normalized_idx').on(table.normalizedAlias),
   ],
 )
