@@ -102,8 +102,9 @@ export function usePriceByCondition(itemId: number, enabled: boolean) {
 
 /**
  * The history of a range and grade, asked again when the summary shows a later recompute of the grade than the
- * history was read at: the two are asked together, and a recompute committing between them would otherwise
- * leave the chart a step behind the fair price beside it (no `updating` summary precedes it to refresh both).
+ * history was read at: a history answer read before a recompute (a slow one, or one kept from earlier) would
+ * otherwise leave the chart a step behind the fair price beside it until it goes stale, since no `updating`
+ * summary came before it to refresh both.
  */
 export function usePriceHistory(itemId: number, range: PriceRange, grade: Grade, enabled: boolean) {
   const history = useQuery({ ...marketQueries.history(itemId, range, grade), enabled })
