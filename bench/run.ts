@@ -402,7 +402,6 @@ async function measureServer(
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       READ_CACHE_TTL_SECONDS: String(cacheSeconds),
-      DB_POOL_MAX: '20',
       // The bench signs in its 201 users from one address, at every server start, and the count is kept in the
       // database across runs (ADR 006).
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',

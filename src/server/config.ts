@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 /** A boolean env var: 'true'/'1'/'yes' or 'false'/'0'/'no'. */
@@ -48,8 +49,16 @@ const configSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   /** PostgreSQL server to use; when absent the embedded PGlite database is used. */
   DATABASE_URL: postgresUrl.optional(),
-  /** Most connections the app opens to PostgreSQL. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Most connections the app's pool opens to PostgreSQL: by default twice the cores, at least 4 (ADR 029).
+   * More queue inside PostgreSQL instead of here, and every request waits longer for its share of the cores.
+   */
+  DB_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(Math.max(4, 2 * availableParallelism())),
   /** How long a request waits for a PostgreSQL connection before it is answered 503. */
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   /** How long the server keeps trying to reach PostgreSQL at start before it gives up (0: not at all). */

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
+import { openDatabase, queryRows } from '#server/db/client.ts'
 import { withJobLock } from '#server/db/job-lock.ts'
 import { bricklinkSigner, fetchSoldGuide } from '#server/modules/feeds/bricklink-client.ts'
 import { MARKET_FEEDS_LOCK } from '#server/modules/feeds/feeds.service.ts'
@@ -359,6 +361,37 @@ describe('BrickLink sold price guide', () => {
       value: 'ran',
     })
   })
+
+  it.runIf(inject('databaseDriver') === 'postgres')(
+    'holds its lock on a connection of its own: a pool of one still serves the job and the requests beside it',
+    async () => {
+      const url = (context.database as TestDatabase).url
+      const single = await openDatabase({ driver: 'postgres', url, poolMax: 1, connectTimeoutMs: 2000 })
+      try {
+        const locked = await withJobLock(single.db, MARKET_FEEDS_LOCK, async () => {
+          // With the lock on the pool's only connection, both would wait for it and fail after 2 s.
+          const [job, request] = await Promise.all([
+            queryRows<{ one: number }>(single.db, sql`select 1 as one`),
+            queryRows<{ held: boolean }>(
+              single.db,
+              sql`select exists (select 1 from pg_locks where locktype = 'advisory' and objid = ${MARKET_FEEDS_LOCK}
+                and pid <> pg_backend_pid()) as held`,
+            ),
+          ])
+          return { job: job[0]?.one, held: request[0]?.held }
+        })
+        expect(locked).toEqual({ ran: true, value: { job: 1, held: true } })
+        // The run's end closes its connection and frees the lock.
+        const [after] = await queryRows<{ held: boolean }>(
+          single.db,
+          sql`select exists (select 1 from pg_locks where locktype = 'advisory' and objid = ${MARKET_FEEDS_LOCK}) as held`,
+        )
+        expect(after?.held).toBe(false)
+      } finally {
+        await single.close()
+      }
+    },
+  )
 
   it.runIf(inject('databaseDriver') === 'postgres')(
     'does nothing while another instance (another connection) holds the advisory lock',

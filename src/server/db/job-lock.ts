@@ -8,9 +8,10 @@ const heldInProcess = new WeakMap<object, Set<number>>()
  * Runs `work` holding a PostgreSQL advisory lock for its whole length, so that of several instances only one
  * runs a periodic job at a time; answers `{ ran: false }` at once when another holds it.
  *
- * The lock is a session lock on a connection of its own, kept out of the pool while the job runs: the job's
- * writes go through short transactions of their own (a job-long transaction would hold row and price locks
- * for minutes). Should that connection be lost, PostgreSQL frees the lock and another instance may start;
+ * The lock is a session lock on a connection of its own, opened beside the pool for the run: the job's writes
+ * go through the pool in short transactions of their own (a job-long transaction would hold row and price locks
+ * for minutes), and a pool of a few connections (ADR 029) keeps all of them for requests while a long job runs.
+ * Should the lock's connection be lost, PostgreSQL frees the lock and another instance may start;
  * a job run this way must therefore be safe to overlap (idempotent writes, quotas counted in the database).
  * PGlite is one connection that one process owns (data-dir-lock.ts), so there the lock is this process's.
  */
@@ -21,24 +22,20 @@ export async function withJobLock<T>(
 ): Promise<{ ran: true; value: T } | { ran: false }> {
   const client = (db as unknown as { $client: unknown }).$client
   if (client instanceof pg.Pool) {
-    const connection = await client.connect()
-    let lost: Error | undefined
+    const connection = new pg.Client(client.options)
+    // A lost connection is an 'error' event, which would end the process unheard; the query in flight fails.
+    connection.on('error', () => {})
+    await connection.connect()
     try {
       const { rows } = await connection.query<{ locked: boolean }>(
         'select pg_try_advisory_lock($1) as locked',
         [key],
       )
       if (!rows[0]?.locked) return { ran: false }
-      try {
-        return { ran: true, value: await work() }
-      } finally {
-        await connection.query('select pg_advisory_unlock($1)', [key]).catch((error: Error) => {
-          // Unlocked already, by the connection's loss: the pool must not take the broken connection back.
-          lost = error
-        })
-      }
+      return { ran: true, value: await work() }
     } finally {
-      connection.release(lost)
+      // Closing the session frees its lock (a lost one has freed it already).
+      await connection.end().catch(() => {})
     }
   }
   const held = heldInProcess.get(client as object) ?? new Set<number>()
