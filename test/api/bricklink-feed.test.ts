@@ -366,6 +366,7 @@ describe('BrickLink sold price guide', () => {
     'holds its lock on a connection of its own: a pool of one still serves the job and the requests beside it',
     async () => {
       const url = (context.database as TestDatabase).url
+      if (!url) throw new Error('a PostgreSQL test database has its url')
       const single = await openDatabase({ driver: 'postgres', url, poolMax: 1, connectTimeoutMs: 2000 })
       try {
         const locked = await withJobLock(single.db, MARKET_FEEDS_LOCK, async () => {

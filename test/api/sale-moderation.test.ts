@@ -275,3 +275,47 @@ describe('rejecting a sale', () => {
     expect(seen).toMatchObject({ status: 'verified', rejectionReason: null })
   })
 })
+
+describe('the Sales History and the other answers write a sale alike', () => {
+  // A page splices each sale's kept JSON (sales.page_json, written by the database) with what it leaves out;
+  // every other answer reads the sale's columns. The two must agree on every field, whatever the text holds.
+  it('as recorded, rejected, verified again and edited in the database', async () => {
+    const awkward = 'order "1002" \\ ünïcode ✓\tand a tab'
+    const pending = await record('member', ids.galaxy, {
+      price: '54.20',
+      currency: 'EUR',
+      saleDate: daysAgo(3),
+      source: 'BrickLink',
+      sourceRef: awkward,
+      proofUrl: 'https://example.com/sold?id=1002&note=%22sealed%22',
+    })
+    const verified = await record('trusted', ids.galaxy, { price: '61', saleDate: daysAgo(2) })
+    const onPage = async (saleId: number, who?: Who) =>
+      (await salesSeenBy(ids.galaxy, who)).sales.find((sale) => sale.id === saleId)
+
+    expect(pending).toMatchObject({ status: 'pending', sourceRef: awkward, submitterId: people.member.id })
+    expect(await onPage(pending.id, 'admin')).toEqual(pending)
+    expect(await onPage(pending.id, 'member')).toEqual(pending)
+    expect(await onPage(verified.id, 'trusted')).toEqual(verified)
+    // Who submitted a sale is not everyone's to know; the rest is the same.
+    expect(await onPage(verified.id)).toEqual({ ...verified, submitterId: null })
+
+    const rejected = saleSchema.parse((await reject(pending.id, 'admin', 'A "used" set \\ not sealed')).json())
+    expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'A "used" set \\ not sealed' })
+    expect(await onPage(pending.id, 'member')).toEqual(rejected)
+    const overruled = await send('POST', `/api/sales/${pending.id}/verify`, 'admin')
+    expect(overruled.statusCode, overruled.body).toBe(200)
+    expect(await onPage(pending.id)).toEqual({ ...saleSchema.parse(overruled.json()), submitterId: null })
+
+    // Any write of a sale rewrites its kept JSON, whoever makes it.
+    await context.database.db.execute(
+      sql`update sales set source_ref = null, proof_url = null, price_gbp = 12.5 where id = ${verified.id}`,
+    )
+    expect(await onPage(verified.id, 'trusted')).toEqual({
+      ...verified,
+      sourceRef: null,
+      proofUrl: null,
+      priceGbp: '12.50',
+    })
+  })
+})

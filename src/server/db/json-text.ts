@@ -27,13 +27,22 @@ export const jsonTimestamp = (value: SQL) =>
   jsonPlainString(sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
 
 /** An object of these fields, in order; each value is one of the above (or another `jsonObject`). */
-export function jsonObject(fields: Record<string, SQL>): SQL {
-  const parts = Object.entries(fields).map(([name, value], index) => {
+export const jsonObject = (fields: Record<string, SQL>): SQL =>
+  sql`(${sql.join(fieldParts(fields, '{'), sql` || `)} || '}')`
+
+/**
+ * The object `head` — the text of an object's first fields, not yet closed (as `sales.page_json` keeps it) — with
+ * these fields after them.
+ */
+export const jsonObjectAfter = (head: SQL, fields: Record<string, SQL>): SQL =>
+  sql`(${head} || ${sql.join(fieldParts(fields, ','), sql` || `)} || '}')`
+
+function fieldParts(fields: Record<string, SQL>, opening: '{' | ','): SQL[] {
+  return Object.entries(fields).map(([name, value], index) => {
     // The name is written into the statement: a field name of the contract, never anything else.
     if (!/^[A-Za-z]\w*$/.test(name)) throw new Error(`not a field name: ${name}`)
-    return sql`${sql.raw(`'${index === 0 ? '{' : ','}"${name}":'`)} || ${value}`
+    return sql`${sql.raw(`'${index === 0 ? opening : ','}"${name}":'`)} || ${value}`
   })
-  return sql`(${sql.join(parts, sql` || `)} || '}')`
 }
 
 /** `object` when `when` holds, else null. */

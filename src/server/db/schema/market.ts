@@ -210,6 +210,12 @@ export const sales = pgTable(
     submitterId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
+    /**
+     * The sale's own fields as the Sales History writes them: an unclosed JSON object, written by the database
+     * at every insert and update (migration 0028, ADR 029). A page splices in the condition, who submitted the
+     * sale (when the viewer may know) and why it was rejected, instead of writing fifty sales out again.
+     */
+    pageJson: text().notNull(),
   },
   (table) => [
     // The verified sales a fair price reads, by item, grade and day, carrying the price and id: a recompute reads

@@ -5,6 +5,7 @@ import {
   jsonArrayAgg,
   jsonLiteral,
   jsonObject,
+  jsonObjectAfter,
   jsonPlainString,
   jsonString,
   jsonTimestamp,
@@ -18,55 +19,53 @@ import { enqueueFrom } from './market.queue.repo.ts'
 
 export type Grade = 'new' | 'used'
 
+/** A sale's condition `c`, as JSON text. */
+const conditionJson = jsonObject({ id: jsonLiteral(sql`c.id`), label: jsonString(sql`c.label`) })
+
+/** Why a sale `s` was rejected, when it was: the moderator's reason. */
+const rejectionReason = sql`case when s.status = 'rejected' then (select f.notes from moderation_flags f
+  where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
+  order by f.id desc limit 1) end`
+
 /**
- * A sale as the API shows it, from `sales s` joined to its `conditions c`, field by field, each with how its
- * value is written as JSON: read as columns (`saleColumns`; the review queue, market.review.repo.ts, reads them
- * too) or as one JSON object's text (`saleJson`). `submitterId` may be given: who submitted a sale is not
- * everyone's to know.
+ * A sale as the API shows it, from `sales s` joined to its `conditions c`, as columns (the review queue,
+ * market.review.repo.ts, reads them too).
  */
-const saleFields = (
-  submitterId: SQL = sql`s.submitter_id`,
-): Array<[keyof Sale, SQL, (value: SQL) => SQL]> => [
-  ['id', sql`s.id`, jsonLiteral],
-  ['itemId', sql`s.item_id`, jsonLiteral],
-  ['priceGbp', sql`s.price_gbp::text`, jsonPlainString],
-  ['originalPrice', sql`s.original_price::text`, jsonPlainString],
-  ['currency', sql`s.currency`, jsonString],
-  // A json value: its text is its JSON.
-  [
-    'condition',
-    sql`${jsonObject({ id: jsonLiteral(sql`c.id`), label: jsonString(sql`c.label`) })}::json`,
-    jsonLiteral,
-  ],
-  ['grade', sql`s.grade`, jsonString],
-  ['saleDate', sql`s.sale_date::text`, jsonPlainString],
-  ['source', sql`s.source`, jsonString],
-  ['sourceRef', sql`s.source_ref`, jsonString],
-  ['proofUrl', sql`s.proof_url`, jsonString],
-  ['status', sql`s.status`, jsonString],
-  ['submitterId', submitterId, jsonPlainString],
-  [
-    'rejectionReason',
-    sql`case when s.status = 'rejected' then (select f.notes from moderation_flags f
-      where f.entity_type = 'sale' and f.entity_id = s.id::text and f.code = 'rejected' and f.status = 'resolved'
-      order by f.id desc limit 1) end`,
-    jsonString,
-  ],
-  [
-    'createdAt',
-    sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    jsonPlainString,
-  ],
-]
+const saleFields: Record<keyof Sale, SQL> = {
+  id: sql`s.id`,
+  itemId: sql`s.item_id`,
+  priceGbp: sql`s.price_gbp::text`,
+  originalPrice: sql`s.original_price::text`,
+  currency: sql`s.currency`,
+  condition: sql`${conditionJson}::json`,
+  grade: sql`s.grade`,
+  saleDate: sql`s.sale_date::text`,
+  source: sql`s.source`,
+  sourceRef: sql`s.source_ref`,
+  proofUrl: sql`s.proof_url`,
+  status: sql`s.status`,
+  submitterId: sql`s.submitter_id`,
+  rejectionReason,
+  createdAt: sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+}
 
 export const saleColumns = sql.join(
-  saleFields().map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+  Object.entries(saleFields).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
   sql`, `,
 )
 
-/** A sale as the text of its JSON object (db/json-text.ts). */
+/**
+ * A sale as the text of its JSON object, for the Sales History: its own fields as the database keeps them written
+ * (`page_json`, migration 0028, ADR 029), then what they leave out — its condition, who submitted it
+ * (`submitterId`: not everyone's to know) and why it was rejected. test/api/sales-json.test.ts holds the two
+ * forms to the same sale.
+ */
 const saleJson = (submitterId: SQL) =>
-  jsonObject(Object.fromEntries(saleFields(submitterId).map(([name, value, json]) => [name, json(value)])))
+  jsonObjectAfter(sql`s.page_json`, {
+    condition: conditionJson,
+    submitterId: jsonPlainString(submitterId),
+    rejectionReason: jsonString(rejectionReason),
+  })
 
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
 function conditionMatches(condition: ConditionChoice): SQL {
