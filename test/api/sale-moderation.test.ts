@@ -300,7 +300,9 @@ describe('the Sales History and the other answers write a sale alike', () => {
     // Who submitted a sale is not everyone's to know; the rest is the same.
     expect(await onPage(verified.id)).toEqual({ ...verified, submitterId: null })
 
-    const rejected = saleSchema.parse((await reject(pending.id, 'admin', 'A "used" set \\ not sealed')).json())
+    const rejected = saleSchema.parse(
+      (await reject(pending.id, 'admin', 'A "used" set \\ not sealed')).json(),
+    )
     expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'A "used" set \\ not sealed' })
     expect(await onPage(pending.id, 'member')).toEqual(rejected)
     const overruled = await send('POST', `/api/sales/${pending.id}/verify`, 'admin')
