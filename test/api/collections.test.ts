@@ -218,6 +218,50 @@ describe('the collection page', () => {
     expect(await order('?sort=value&direction=desc')).toEqual([single, unpriced, triple, tie, unpricedToo])
   })
 
+  it('shows each change of an entry, field by field, on its page and in the change’s answer alike', async () => {
+    // The page splices each entry's kept JSON (collections.page_json, written by the database when one of its
+    // fields is): a field the database forgot to rewrite would show its old value in both.
+    const cookie = (await signUpPeople(context.app, context.database.db, ['editor'])).editor
+    const entry = await added(cookie, {
+      itemId: ids.galaxy,
+      condition: 'New/Sealed',
+      quantity: 1,
+      pricePaid: '80',
+      currency: 'GBP',
+    })
+    const changes: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+      [{ quantity: 3 }, { quantity: 3 }],
+      [
+        { pricePaid: '90.5', currency: 'GBP' },
+        { pricePaid: '90.50', originalPrice: '90.50', currency: 'GBP' },
+      ],
+      [{ purchaseDate: addDays(today, -9) }, { purchaseDate: addDays(today, -9) }],
+      [{ documentedPurchase: true }, { documentedPurchase: true }],
+      [
+        { pricePaid: '100', currency: 'EUR' },
+        { originalPrice: '100.00', currency: 'EUR' },
+      ],
+      [
+        { purchaseDate: null, pricePaid: null },
+        { purchaseDate: null, pricePaid: null, originalPrice: null },
+      ],
+      [{ condition: 'Used/Complete' }, { condition: expect.objectContaining({ label: 'Used/Complete' }) }],
+    ]
+    for (const [payload, expected] of changes) {
+      const response = await context.app.inject({
+        method: 'PATCH',
+        url: `/api/collections/${entry.id}`,
+        headers: { cookie },
+        payload,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      const answered = collectionEntrySchema.parse(response.json())
+      expect(answered, JSON.stringify(payload)).toMatchObject(expected)
+      const onPage = (await pageOf(cookie)).entries.find((row) => row.id === entry.id)
+      expect(onPage).toEqual(answered)
+    }
+  })
+
   it('refuses bad paging and sorting', async () => {
     for (const [query, message] of [
       ['?limit=0', 'limit must be at least 1'],

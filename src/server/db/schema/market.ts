@@ -66,6 +66,12 @@ export const collections = pgTable(
     previousFairPriceGbp: money(),
     priceUpdatedAt: timestamp({ withTimezone: true }),
     priceConfidence: text(),
+    /**
+     * The entry's own fields as a collection page writes them: an unclosed JSON object, written by the database
+     * whenever one of them is (migration 0029, ADR 029). A page splices in the condition and the valuation, which
+     * follow prices and the day, instead of writing fifty entries out value by value.
+     */
+    pageJson: text().notNull(),
   },
   (table) => [
     // With the id: a page in the order entries were added (newest first, ties by id) is read from it.

@@ -3,6 +3,7 @@ import { type Database, queryRows } from '#server/db/client.ts'
 import {
   jsonLiteral,
   jsonObject,
+  jsonObjectAfter,
   jsonObjectWhen,
   jsonPlainString,
   jsonString,
@@ -117,7 +118,8 @@ const valuedEntries = (
   { withItem = false, unpricedOnly = false, entries = sql`collections` } = {},
 ) => sql`
   select c.id, c.user_id, c.item_id, c.condition_id, c.quantity, c.price_paid, c.original_price, c.currency,
-    c.purchase_date, c.documented_purchase, c.created_at, c.grade, c.item_type as type, c.item_theme as theme,
+    c.purchase_date, c.documented_purchase, c.created_at, c.page_json, c.grade, c.item_type as type,
+    c.item_theme as theme,
     ${withItem ? sql`i.number, i.name, i.theme_id, cd.score,` : sql``}
     c.fair_price_gbp, c.price_confidence as confidence, c.price_updated_at as snapshot_at,
     ${
@@ -159,23 +161,16 @@ export interface EntryText {
   json: string
 }
 
-/** An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`, as JSON text. */
-const entryJson = jsonObject({
-  id: jsonLiteral(sql`v.id`),
-  userId: jsonPlainString(sql`v.user_id`),
-  itemId: jsonLiteral(sql`v.item_id`),
+/**
+ * An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`, as JSON text: its own fields as
+ * the database keeps them written (`page_json`, migration 0029, ADR 029), then what follows prices and the day.
+ */
+const entryJson = jsonObjectAfter(sql`v.page_json`, {
   condition: jsonObject({
     id: jsonLiteral(sql`cd.id`),
     label: jsonString(sql`cd.label`),
     grade: jsonString(sql`cd.grade`),
   }),
-  quantity: jsonLiteral(sql`v.quantity`),
-  pricePaid: jsonPlainString(sql`v.price_paid`),
-  originalPrice: jsonPlainString(sql`v.original_price`),
-  currency: jsonString(sql`v.currency`),
-  purchaseDate: jsonPlainString(sql`v.purchase_date`),
-  documentedPurchase: jsonLiteral(sql`v.documented_purchase`),
-  createdAt: jsonTimestamp(sql`v.created_at`),
   priceSnapshot: jsonObjectWhen(
     sql`v.snapshot_at is not null`,
     jsonObject({
