@@ -57,8 +57,8 @@ export const saleColumns = sql.join(
 /**
  * A sale as the text of its JSON object, for the Sales History: its own fields as the database keeps them written
  * (`page_json`, migration 0028, ADR 029), then what they leave out — its condition, who submitted it
- * (`submitterId`: not everyone's to know) and why it was rejected. test/api/sales-json.test.ts holds the two
- * forms to the same sale.
+ * (`submitterId`: not everyone's to know) and why it was rejected. A test in test/api/sale-moderation.test.ts
+ * holds the two forms to the same sale.
  */
 const saleJson = (submitterId: SQL) =>
   jsonObjectAfter(sql`s.page_json`, {
