@@ -22,9 +22,12 @@ export const jsonPlainString = (value: SQL) => sql`coalesce('"' || (${value}) ||
 /** Any text, or null: escaped as JSON escapes it. */
 export const jsonString = (value: SQL) => sql`coalesce(to_json((${value})::text)::text, 'null')`
 
-/** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds ('2026-11-27T09:40:21.152Z'), or null. */
-export const jsonTimestamp = (value: SQL) =>
-  jsonPlainString(sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+/** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds ('2026-11-27T09:40:21.152Z'), as text. */
+export const isoTimestamp = (value: SQL) =>
+  sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** A timestamp as the API writes it (`isoTimestamp`), or null. */
+export const jsonTimestamp = (value: SQL) => jsonPlainString(isoTimestamp(value))
 
 /** An object of these fields, in order; each value is one of the above (or another `jsonObject`). */
 export const jsonObject = (fields: Record<string, SQL>): SQL =>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Alert } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
 
@@ -17,8 +18,8 @@ const alertColumns = sql`a.id, a.item_id as "itemId",
     'type', i.type) as item,
   a.condition_id as "conditionId", c.label as condition, c.grade, a.direction,
   a.threshold_value::text as "thresholdValue", a.currency, a.active,
-  to_char(a.last_triggered at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastTriggered",
-  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  ${isoTimestamp(sql`a.last_triggered`)} as "lastTriggered",
+  ${isoTimestamp(sql`a.created_at`)} as "createdAt",
   ps.fair_price_gbp::text as "fairPriceGbp"`
 
 const alertSources = sql`alerts a join items i on i.id = a.item_id join conditions c on c.id = a.condition_id

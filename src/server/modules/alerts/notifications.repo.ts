@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Notification, NotificationList } from '#shared/contract/alerts.ts'
 
 /** One notification as the contract has it, from an alert event `e` with its item `i` and condition `c`. */
@@ -9,7 +10,7 @@ const notificationJson = sql`json_build_object(
     'imageUrl', i.image_url, 'type', i.type),
   'condition', c.label, 'direction', e.direction, 'thresholdValue', e.threshold_value::text,
   'currency', e.currency, 'priceGbp', e.price_gbp::text, 'price', e.price::text,
-  'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'createdAt', ${isoTimestamp(sql`e.created_at`)},
   'read', e.read_at is not null)`
 
 /** A page of the user's notifications (the alerts that fired), newest first, with the counts. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { User } from '#shared/contract/auth.ts'
 import type { UpdateProfileData } from '#shared/contract/me.ts'
@@ -9,8 +10,8 @@ export const userColumns = sql`u.id, u.email, u.first_name as "firstName", u.las
   u.profile_image_url as "profileImageUrl", u.profile_type as "profileType",
   u.currency_preference as "currencyPreference", u.onboarding_completed as "onboardingCompleted",
   u.value_unpriced_at_retail as "valueUnpricedAtRetail", u.alert_email as "alertEmail", u.is_trusted as "isTrusted", u.role, u.total_points as "totalPoints", u.level,
-  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`
+  ${isoTimestamp(sql`u.created_at`)} as "createdAt",
+  ${isoTimestamp(sql`u.updated_at`)} as "updatedAt"`
 
 export async function findUserById(db: Database, id: string): Promise<User | undefined> {
   const rows = await queryRows<User>(db, sql`select ${userColumns} from users u where u.id = ${id}`)

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { User } from '#shared/contract/auth.ts'
 import { userColumns } from './auth.repo.ts'
 
@@ -9,7 +10,6 @@ export interface SessionLifetime {
   absoluteDays: number
 }
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const ownedBy = (userId: string) => sql`s.sess ->> 'userId' = ${userId}`
 /** Within both ends: the sliding one (expire) and the absolute one (created_at + absoluteDays). */
 const live = (lifetime: SessionLifetime) =>
@@ -61,8 +61,8 @@ export async function findSessions(
 ): Promise<Map<string, SessionRow>> {
   const rows = await queryRows<SessionRow & { sid: string }>(
     db,
-    sql`select s.sid, row_to_json(x) as user, ${iso(sql`s.expire`)} as expire,
-        ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.last_seen_at`)} as "lastSeenAt",
+    sql`select s.sid, row_to_json(x) as user, ${isoTimestamp(sql`s.expire`)} as expire,
+        ${isoTimestamp(sql`s.created_at`)} as "createdAt", ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt",
         exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
       from sessions s
       cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
@@ -78,7 +78,7 @@ export async function touchSession(db: Database, sid: string, lifetime: SessionL
     sql`update sessions set last_seen_at = now(),
         expire = least(now() + make_interval(days => ${lifetime.slidingDays}),
           created_at + make_interval(days => ${lifetime.absoluteDays}))
-      where sid = ${sid} returning ${iso(sql`expire`)} as expire`,
+      where sid = ${sid} returning ${isoTimestamp(sql`expire`)} as expire`,
   )
   return rows[0]?.expire ?? new Date().toISOString()
 }
@@ -107,8 +107,8 @@ export async function listUserSessions(
 ): Promise<SessionListRow[]> {
   return queryRows<SessionListRow>(
     db,
-    sql`select s.public_id as id, ${iso(sql`s.created_at`)} as "createdAt",
-        ${iso(sql`s.last_seen_at`)} as "lastSeenAt", ${iso(sql`s.expire`)} as "expiresAt",
+    sql`select s.public_id as id, ${isoTimestamp(sql`s.created_at`)} as "createdAt",
+        ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt", ${isoTimestamp(sql`s.expire`)} as "expiresAt",
         s.user_agent as "userAgent", s.sid = ${currentSid} as current
       from sessions s
       where ${ownedBy(userId)} and ${live(lifetime)}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { CurrencyCode } from '#shared/money.ts'
 
@@ -10,7 +11,7 @@ export async function latestGbpValues(
   const rows = await queryRows<{ currency: CurrencyCode; rateToGbp: string; fetchedAt: string }>(
     db,
     sql`select distinct on (currency) currency, rate_to_gbp::text as "rateToGbp",
-        to_char(fetched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fetchedAt"
+        ${isoTimestamp(sql`fetched_at`)} as "fetchedAt"
       from fx_rates order by currency, date desc`,
   )
   const values = Object.fromEntries(rows.map((row) => [row.currency, row.rateToGbp]))

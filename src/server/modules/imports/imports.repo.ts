@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { ImportCandidate, ImportIssue } from '#shared/contract/imports.ts'
 import type {
   ImportFormat,
@@ -34,13 +35,11 @@ export interface ImportRecord {
   updatedAt: string
 }
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-
 const recordColumns = sql`id, user_id as "userId", status, mode, target, format, file_name as "fileName",
   file_size::float8 as "fileSize", file_path as "filePath", options, bytes_done::float8 as "bytesDone",
-  rows_done as "rowsDone", result, error, ${iso(sql`created_at`)} as "createdAt",
-  ${iso(sql`started_at`)} as "startedAt", ${iso(sql`finished_at`)} as "finishedAt",
-  ${iso(sql`updated_at`)} as "updatedAt"`
+  rows_done as "rowsDone", result, error, ${isoTimestamp(sql`created_at`)} as "createdAt",
+  ${isoTimestamp(sql`started_at`)} as "startedAt", ${isoTimestamp(sql`finished_at`)} as "finishedAt",
+  ${isoTimestamp(sql`updated_at`)} as "updatedAt"`
 
 export interface NewImportRecord {
   userId: string

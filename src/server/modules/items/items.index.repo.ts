@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { RetailPrice } from '#shared/contract/catalogue.ts'
 import type { RetailPrices, StoredItem, StoredTheme } from './items.index.rows.ts'
 
@@ -34,7 +35,7 @@ const json = (query: SQL) => sql`coalesce((${query})::text, '[]')`
 
 const itemsSql = (where: SQL) => sql`select json_agg(json_build_array(id, type, number, normalized_name,
   normalized_code, theme, theme_id, year, pieces, name, slug, minifigures, original_msrp::text, image_url, variant_of,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), metadata::text, created_by)) from items ${where}`
+  ${isoTimestamp(sql`created_at`)}, metadata::text, created_by)) from items ${where}`
 /** The lists' order, and the order by number alone (as the database's collation sorts numbers). */
 const orderSql = sql`select json_build_array(
   (select json_agg(id order by year desc nulls last, number, id) from items),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import type { AlertDirection, AlertEmailChoice, CurrencyCode } from '#shared/contract/values.ts'
 
@@ -43,7 +44,7 @@ async function claim(db: Database, which: SQL, limit: number): Promise<MailEvent
       select c.id, c.user_id as "userId", u.email, u.email_token as "emailToken", i.number as "itemNumber",
         i.name as "itemName", i.slug as "itemSlug", k.label as condition, c.direction,
         c.threshold_value::text as "thresholdValue", c.currency, c.price::text as price,
-        to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+        ${isoTimestamp(sql`c.created_at`)} as "createdAt"
       from claimed c join users u on u.id = c.user_id join items i on i.id = c.item_id
         join conditions k on k.id = c.condition_id
       order by c.user_id, c.id`,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { batchedStatement } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import {
+  isoTimestamp,
   jsonArrayAgg,
   jsonLiteral,
   jsonObject,
@@ -46,7 +47,7 @@ const saleFields: Record<keyof Sale, SQL> = {
   status: sql`s.status`,
   submitterId: sql`s.submitter_id`,
   rejectionReason,
-  createdAt: sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  createdAt: isoTimestamp(sql`s.created_at`),
 }
 
 export const saleColumns = sql.join(
@@ -448,7 +449,7 @@ export async function readPriceSummary(db: Database, itemId: number) {
           'lastSale', s.last_sale_price::text, 'lastSaleDate', s.last_sale_date::text, 'avg30d', s.avg30d::text,
           'avg90d', s.avg90d::text, 'salesCount', s.sales_count, 'salesCount90d', s.sales_count90d,
           'hasData', s.fair_price_gbp is not null,
-          'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+          'updatedAt', ${isoTimestamp(sql`s.updated_at`)}))
           from price_snapshots s where s.item_id = i.id), '[]') as snapshots,
         i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
         i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",

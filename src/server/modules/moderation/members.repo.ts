@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Member, Members } from '#shared/contract/moderation.ts'
 
 const memberColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
-  u.is_trusted as "isTrusted", to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`
+  u.is_trusted as "isTrusted", ${isoTimestamp(sql`u.created_at`)} as "createdAt"`
 
 /** `%` and `_` typed into the search are themselves, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`

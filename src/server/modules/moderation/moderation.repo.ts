@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { ItemRequest } from '#shared/contract/moderation.ts'
 import type { ItemRequestStatus, ItemType } from '#shared/contract/values.ts'
 
@@ -12,9 +13,9 @@ const person = (alias: string) => {
 
 const requestColumns = sql`r.id, r.type, r.code, nullif(r.name, '') as name, r.theme, r.year,
   r.image_url as "imageUrl", r.origin, r.status, ${person('submitter')} as submitter,
-  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  ${isoTimestamp(sql`r.created_at`)} as "createdAt",
   ${person('reviewer')} as reviewer,
-  to_char(r.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "reviewedAt", r.notes,
+  ${isoTimestamp(sql`r.reviewed_at`)} as "reviewedAt", r.notes,
   case when i.id is null then null else json_build_object('id', i.id, 'type', i.type, 'number', i.number,
     'name', i.name, 'slug', i.slug, 'imageUrl', i.image_url) end as item`
 

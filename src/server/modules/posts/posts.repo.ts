@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { batchedStatement } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Comment, Post, ReviewedPost } from '#shared/contract/community.ts'
-
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 const author = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name,
@@ -19,13 +18,13 @@ const postJson = (readerId: SQL | string) => sql`json_build_object('id', p.id, '
   'item', (select json_build_object('id', i.id, 'number', i.number, 'name', i.name, 'slug', i.slug,
     'type', i.type, 'imageUrl', i.image_url) from items i where i.id = p.item_id),
   'user', (select ${author('u')} from users u where u.id = p.user_id),
-  'createdAt', ${isoTime(sql`p.created_at`)}, 'likesCount', p.likes_count, 'commentsCount', p.comments_count,
+  'createdAt', ${isoTimestamp(sql`p.created_at`)}, 'likesCount', p.likes_count, 'commentsCount', p.comments_count,
   'isLikedByUser', exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${readerId}),
   'isOwn', p.user_id = ${readerId}, 'hidden', p.hidden_at is not null)`
 
 /** A post as a moderator reviews it: the post with its open reports and when it was hidden. */
 const reviewedPostJson = (moderatorId: string) => sql`(${postJson(moderatorId)})::jsonb
-  || jsonb_build_object('reports', ${reportsOf}, 'hiddenAt', ${isoTime(sql`p.hidden_at`)})`
+  || jsonb_build_object('reports', ${reportsOf}, 'hiddenAt', ${isoTimestamp(sql`p.hidden_at`)})`
 
 /** The one visibility rule: a hidden post is seen by its author alone. */
 const visibleTo = (readerId: string) => sql`(p.hidden_at is null or p.user_id = ${readerId})`
@@ -208,7 +207,7 @@ export async function changeLike(
 }
 
 const commentColumns = (readerId: string) => sql`c.id, c.post_id as "postId", c.content,
-  ${isoTime(sql`c.created_at`)} as "createdAt", ${author('u')} as user, c.user_id = ${readerId} as "isOwn"`
+  ${isoTimestamp(sql`c.created_at`)} as "createdAt", ${author('u')} as user, c.user_id = ${readerId} as "isOwn"`
 
 /** A page of the post's comments, oldest first: ids above `afterId`. */
 export function findComments(
@@ -276,7 +275,7 @@ export async function insertReport(
 const reportsOf = sql`coalesce((select json_agg(json_build_object(
       'reason', f.notes::json->>'reason', 'details', f.notes::json->>'details',
       'reporter', case when r.id is null then null else ${author('r')} end,
-      'createdAt', ${isoTime(sql`f.created_at`)}) order by f.created_at)
+      'createdAt', ${isoTimestamp(sql`f.created_at`)}) order by f.created_at)
     from moderation_flags f left join users r on r.id = f.created_by
     where f.entity_type = 'post' and f.entity_id = p.id::text and f.code = 'reported' and f.status = 'open'),
   '[]'::json)`

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
+import { isoTimestamp } from '#server/db/json-text.ts'
 import type { WantedItem } from '#shared/contract/imports.ts'
 
 /**
@@ -25,7 +26,7 @@ export async function findWantedPage(
           'maxPrice', w.max_price::text, 'maxPriceOriginal', w.max_price_original::text,
           'currency', w.currency, 'notes', w.notes, 'source', w.source,
           'fairPriceGbp', ps.fair_price_gbp::text,
-          'createdAt', to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          'createdAt', ${isoTimestamp(sql`w.created_at`)})
           order by w.position)
         from page w join items i on i.id = w.item_id
         left join price_snapshots ps on ps.item_id = w.item_id and ps.grade = coalesce(w.grade, 'new')), '[]') as items,
