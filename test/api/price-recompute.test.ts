@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { queryRows } from '#server/db/client.ts'
+import { pairsVerifiedSales, parseSales } from '#server/modules/market/market.batch.repo.ts'
 import type { RecomputePass } from '#server/modules/market/market.recompute.ts'
 import { priceSummarySchema } from '#shared/contract/market.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
+import { summarizeColumns } from '#shared/pricing.ts'
 import { signUpPeople } from '../support/people.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -145,6 +147,126 @@ describe('a sale', () => {
       expect((await summary()).new.salesCount).toBe(13)
     } finally {
       await worker.close()
+    }
+  })
+})
+
+describe('a worker’s kept sales (ADR 030)', () => {
+  let other: number
+  beforeAll(async () => {
+    const [row] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`select id from items where type = 'set' and id <> ${itemId} order by id limit 1`,
+    )
+    other = row?.id as number
+  })
+  const recordOn = async (price: string) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/items/${other}/sales`,
+      headers: { cookie: people.trusted },
+      payload: { price, currency: 'GBP', conditionId: sealed, saleDate: today, source: 'eBay' },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json().id as number
+  }
+  /** The snapshot as stored, and as a recompute reading every sale afresh computes it. */
+  const storedAndTruth = async () => {
+    const [stored] = await queryRows<{ fairPrice: string; basisCount: number; salesCount90d: number }>(
+      context.database.db,
+      sql`select fair_price_gbp::text as "fairPrice", basis_count as "basisCount",
+        sales_count90d as "salesCount90d" from price_snapshots where item_id = ${other} and grade = 'new'`,
+    )
+    const [sales] = await pairsVerifiedSales(
+      context.database.db,
+      [{ itemId: other, grade: 'new' }],
+      addDays(today, -89),
+    )
+    const truth = summarizeColumns(parseSales(sales as NonNullable<typeof sales>), today)
+    return {
+      stored,
+      truth: { fairPrice: truth.fairPrice, basisCount: truth.basisCount, salesCount90d: truth.salesCount90d },
+    }
+  }
+  const expectCurrent = async () => {
+    const { stored, truth } = await storedAndTruth()
+    expect(stored).toEqual(truth)
+  }
+  /** A worker of its own (an instance), and the pairs each of its passes priced from what it kept. */
+  const worker = async () => {
+    const passes: RecomputePass[] = []
+    const app = await buildApp({
+      db: context.database.db,
+      recompute: { run: false, onPass: (pass) => passes.push(pass) },
+    })
+    return {
+      app,
+      /** Drains the queue; answers the pairs priced from kept sales. */
+      drain: async () => {
+        passes.length = 0
+        await app.priceRecompute.drain()
+        return passes.reduce((sum, pass) => sum + pass.keptPairs, 0)
+      },
+    }
+  }
+
+  it('are added to rather than read again when a pass only adds sales, and price the pair as a full read does', async () => {
+    const a = await worker()
+    try {
+      for (const price of ['50', '60', '70', '80']) await recordOn(price)
+      expect(await a.drain()).toBe(0)
+      await expectCurrent()
+      // Among the kept ones, in their order (a price between two kept, one above all).
+      for (const price of ['65', '65.01', '900']) await recordOn(price)
+      expect(await a.drain()).toBe(1)
+      await expectCurrent()
+      await recordOn('10')
+      expect(await a.drain()).toBe(1)
+      await expectCurrent()
+    } finally {
+      await a.app.close()
+    }
+  })
+
+  it('are read again after another instance recomputed the pair, or after a change that did more than add', async () => {
+    const a = await worker()
+    const b = await worker()
+    try {
+      await recordOn('55')
+      await a.drain()
+      const removed = await recordOn('1000')
+      await a.drain()
+      // Another instance takes the deletion: worker a's memory still holds the sale of 1000.
+      const deleted = await context.app.inject({
+        method: 'DELETE',
+        url: `/api/sales/${removed}`,
+        headers: { cookie: people.trusted },
+      })
+      expect(deleted.statusCode).toBe(204)
+      expect(await b.drain()).toBe(0)
+      await expectCurrent()
+      // A sale added now would be priced by a with the deleted one, were it not for the snapshot's stamp.
+      await recordOn('56')
+      const keptAfterTheirs = await a.drain()
+      await expectCurrent()
+      expect(keptAfterTheirs).toBe(0)
+      await recordOn('57')
+      expect(await a.drain()).toBe(1)
+      await expectCurrent()
+      // A change that did more than add (a rejection) is read in full by the worker that kept the pair too.
+      const rejected = await recordOn('58')
+      const rejection = await context.app.inject({
+        method: 'POST',
+        url: `/api/sales/${rejected}/reject`,
+        headers: { cookie: people.trusted },
+        payload: { reason: 'Not a real sale' },
+      })
+      expect(rejection.statusCode, rejection.body).toBe(200)
+      expect(await a.drain()).toBe(0)
+      await expectCurrent()
+    } finally {
+      await a.app.close()
+      await b.app.close()
     }
   })
 })

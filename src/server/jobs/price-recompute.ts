@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import type { Listen } from '#server/db/listener.ts'
 import { PRICE_RECOMPUTE_CHANNEL } from '../modules/market/market.channels.ts'
+import { keptSales } from '../modules/market/market.kept-sales.ts'
 import {
   pendingRecomputes,
   type RecomputePass,
@@ -46,6 +47,8 @@ export class PriceRecomputeWorker {
   private unlisten: (() => Promise<void>) | undefined
 
   private runs: JobRuns | undefined
+  /** The sales of the pairs this worker recomputed, for its next passes (ADR 030). */
+  private readonly kept = keptSales()
 
   constructor(private readonly options: PriceRecomputeOptions) {
     this.runs = options.runs
@@ -128,7 +131,7 @@ export class PriceRecomputeWorker {
     const pass = await reportRun(
       this.runs,
       'price_recompute',
-      () => recomputeQueuedPrices({ db: this.options.db, limit: this.options.batchSize }),
+      () => recomputeQueuedPrices({ db: this.options.db, limit: this.options.batchSize, kept: this.kept }),
       (done) => done.failed.length > 0,
     )
     if (pass.recomputed > 0) this.options.onPass?.(pass)

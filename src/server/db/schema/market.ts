@@ -444,6 +444,11 @@ export const priceRecomputeQueue = pgTable(
     grade: text({ enum: ['new', 'used'] }).notNull(),
     /** The day of the sale that changed: history is recomputed from there on. */
     fromDay: date().notNull(),
+    /**
+     * The sale this change added to the verified ones, when that is all it did (a sale recorded verified); null
+     * for any other change. A worker that keeps the pair's sales in memory adds it rather than reading them all.
+     */
+    saleId: bigint({ mode: 'number' }),
     /** When the change committed (clock time, not the transaction's start): freshness is measured from here. */
     enqueuedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },

@@ -116,7 +116,7 @@ export async function writePairsPrices(
   db: Database,
   rows: readonly PairPrice[],
   today: string,
-): Promise<void> {
+): Promise<SnapshotStamp[]> {
   const unpriced = rows.filter((row) => row.summary.fairPrice === null)
   if (unpriced.length > 0) {
     await db.execute(sql`delete from price_history h using ${pairsTable(unpriced)}
@@ -133,17 +133,52 @@ export async function writePairsPrices(
         sales_count = excluded.sales_count`)
   }
   // After the history: each snapshot takes its previous day's price from there.
-  await upsertSnapshots(db, rows, today)
+  return upsertSnapshots(db, rows, today)
 }
 
-/** Writes the snapshots of `today`; each previous fair price is the newest history point before today. */
-export async function upsertSnapshots(
+/**
+ * Which transaction last wrote a pair's snapshot (its row's `xmin`): every recompute writes it, so a worker
+ * that finds the stamp it wrote itself knows that no other recompute of the pair has run since.
+ */
+export interface SnapshotStamp extends Pair {
+  stamp: string
+}
+
+/** The snapshots' stamps of these pairs (those that have a snapshot). */
+export function snapshotStamps(db: Database, pairs: readonly Pair[]): Promise<SnapshotStamp[]> {
+  return queryRows<SnapshotStamp>(
+    db,
+    sql`select s.item_id as "itemId", s.grade, s.xmin::text as stamp from ${pairsTable(pairs)}
+      join price_snapshots s on s.item_id = p.item_id and s.grade = p.grade`,
+  )
+}
+
+/** Of these sales, the verified ones, as their pair and `PairSales`' integers. */
+export function verifiedSalesByIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<Array<Pair & { day: number; pence: number; id: number }>> {
+  return queryRows(
+    db,
+    sql`select s.item_id as "itemId", s.grade, s.sale_date - date '1970-01-01' as day,
+        (s.price_gbp * 100)::float8 as pence, s.id::float8 as id
+      from sales s where s.id = any(${`{${ids.join(',')}}`}::bigint[]) and s.status = 'verified'
+      order by s.sale_date, s.price_gbp, s.id`,
+  )
+}
+
+/**
+ * Writes the snapshots of `today`; each previous fair price is the newest history point before today. Answers
+ * their stamps.
+ */
+export function upsertSnapshots(
   db: Database,
   rows: readonly PairPrice[],
   today: string,
-): Promise<void> {
+): Promise<SnapshotStamp[]> {
   const column = <Value>(pick: (row: PairPrice) => Value) => sql.param(rows.map(pick))
-  await db.execute(
+  return queryRows<SnapshotStamp>(
+    db,
     sql`insert into price_snapshots (item_id, grade, previous_fair_price_gbp, fair_price_gbp, last_sale_price,
         last_sale_date, avg30d, avg90d, volume30d, sales_count90d, sales_count, trend, confidence, basis, basis_count,
         updated_at)
@@ -166,7 +201,8 @@ export async function upsertSnapshots(
         last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,
         avg90d = excluded.avg90d, volume30d = excluded.volume30d, sales_count90d = excluded.sales_count90d,
         sales_count = excluded.sales_count, trend = excluded.trend, confidence = excluded.confidence,
-        basis = excluded.basis, basis_count = excluded.basis_count, updated_at = now()`,
+        basis = excluded.basis, basis_count = excluded.basis_count, updated_at = now()
+      returning item_id as "itemId", grade, xmin::text as stamp`,
   )
 }
 

@@ -12,12 +12,17 @@ export async function enqueueRecompute(
   db: Database,
   change: { itemId: number; grade: Grade; fromDay: string },
 ): Promise<void> {
-  await db.execute(enqueueFrom(sql`values (${change.itemId}, ${change.grade}, ${change.fromDay}::date)`))
+  await db.execute(
+    enqueueFrom(sql`values (${change.itemId}, ${change.grade}, ${change.fromDay}::date, null::bigint)`),
+  )
 }
 
-/** The queue's insert of the changes a query yields as (item_id, grade, from_day): a statement, or a part of one. */
+/**
+ * The queue's insert of the changes a query yields as (item_id, grade, from_day, sale_id): a statement, or a
+ * part of one. `sale_id` is the sale a change only added to the verified ones (see `priceRecomputeQueue`).
+ */
 export function enqueueFrom(changes: SQL): SQL {
-  return sql`insert into price_recompute_queue (item_id, grade, from_day) ${changes}`
+  return sql`insert into price_recompute_queue (item_id, grade, from_day, sale_id) ${changes}`
 }
 
 /** Wakes every instance's worker (a statement of its own, after the changes committed). */
@@ -39,6 +44,8 @@ export interface QueuedChange {
   ids: string[]
   /** When its oldest queued change committed. */
   firstEnqueuedAt: Date
+  /** The sales its changes added, when adding them is all they did; null when any change did more. */
+  addedSaleIds: string[] | null
 }
 
 /**
@@ -53,13 +60,15 @@ export async function takeQueued(db: Database, limit: number): Promise<QueuedCha
     fromDay: string
     ids: string[]
     firstEnqueuedAt: string
+    addedSaleIds: string[] | null
   }>(
     db,
     sql`with taken as (
-        select id, item_id, grade, from_day, enqueued_at from price_recompute_queue
+        select id, item_id, grade, from_day, enqueued_at, sale_id from price_recompute_queue
         order by id limit ${limit} for update skip locked)
       select item_id as "itemId", grade, min(from_day)::text as "fromDay", array_agg(id::text) as ids,
-        min(enqueued_at) as "firstEnqueuedAt"
+        min(enqueued_at) as "firstEnqueuedAt",
+        case when bool_and(sale_id is not null) then array_agg(sale_id::text) end as "addedSaleIds"
       from taken group by item_id, grade order by min(id)`,
   )
   return rows.map((row) => ({ ...row, firstEnqueuedAt: new Date(row.firstEnqueuedAt) }))

@@ -5,6 +5,7 @@ import {
   emptySaleColumns,
   MIN_SALES_FOR_WINDOW,
   type PricedSale,
+  type SaleColumns,
   saleColumns,
   summarizeColumns,
 } from '#shared/pricing.ts'
@@ -19,12 +20,16 @@ import {
   pairsVerifiedSales,
   pairsWithActiveAlerts,
   parseSales,
+  snapshotStamps,
+  verifiedSalesByIds,
   writePairsPrices,
 } from './market.batch.repo.ts'
+import { type KeptPairSales, type KeptSales, withSales } from './market.kept-sales.ts'
 import {
   announceRecompute,
   deleteQueued,
   notifyRecomputed,
+  type QueuedChange,
   queuedCount,
   takeQueued,
 } from './market.queue.repo.ts'
@@ -54,6 +59,8 @@ export interface RecomputePass {
   failed: Array<{ itemId: number; grade: Grade; error: unknown }>
   /** For each pair, milliseconds from its oldest change's commit to this pass's commit. */
   lagsMs: number[]
+  /** Pairs priced from the sales the worker kept, with those their changes added (ADR 030). */
+  keptPairs: number
 }
 
 /**
@@ -65,12 +72,16 @@ export interface RecomputePass {
 export async function recomputeQueuedPrices({
   db,
   limit = 2000,
+  kept,
 }: {
   db: Database
   limit?: number
+  /** The worker's memory of its pairs' sales (market.kept-sales.ts); without it every pass reads them all. */
+  kept?: KeptSales
 }): Promise<RecomputePass> {
   const failed: RecomputePass['failed'] = []
   let batchError: unknown
+  let read: { sales: Map<string, KeptPairSales>; keptPairs: number } | undefined
   const { taken, done } = await db.transaction(async (tx) => {
     const taken = await takeQueued(tx, limit)
     // In one order in every worker: a pass holds its pairs' locks until it commits.
@@ -100,7 +111,9 @@ export async function recomputeQueuedPrices({
     const ofToday = taken.filter((change) => change.fromDay >= today)
     try {
       if (ofToday.length > 0)
-        await tx.transaction((savepoint) => recomputePairsOfToday({ db: savepoint, pairs: ofToday, today }))
+        read = await tx.transaction((savepoint) =>
+          recomputePairsOfToday({ db: savepoint, pairs: ofToday, today, kept }),
+        )
       done.push(...ofToday)
     } catch (error) {
       batchError = error
@@ -114,6 +127,8 @@ export async function recomputeQueuedPrices({
     await notifyRecomputed(tx, [...new Set(done.map((change) => change.itemId))])
     return { taken, done }
   })
+  // Only what committed is kept: a batch rolled back left the stamps as they were.
+  for (const [key, sales] of read?.sales ?? []) kept?.set(key, sales)
   const committedAt = Date.now()
   return {
     recomputed: done.length,
@@ -124,6 +139,7 @@ export async function recomputeQueuedPrices({
     lagsMs: taken
       .filter((change) => done.includes(change))
       .map((change) => committedAt - change.firstEnqueuedAt.getTime()),
+    keptPairs: read?.keptPairs ?? 0,
   }
 }
 
@@ -132,16 +148,30 @@ const pairKey = (pair: Pair) => `${pair.itemId}:${pair.grade}`
 /**
  * recomputePrices of many pairs whose changes are all of `today` (today's history point and the snapshot),
  * in a dozen statements for any number of pairs: the same reads, the same `summarizeAsOf`, the same writes.
+ * Answers the 90 days of sales it priced each pair with (unless it needed older ones), to be kept once the
+ * pass commits.
  */
-async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs: Pair[]; today: string }) {
+async function recomputePairsOfToday({
+  db,
+  pairs,
+  today,
+  kept,
+}: {
+  db: Database
+  pairs: QueuedChange[]
+  today: string
+  kept: KeptSales | undefined
+}): Promise<{ sales: Map<string, KeptPairSales>; keptPairs: number }> {
   await lockPairs(db, pairs)
-  const salesOf = new Map<string, PairSales>()
+  const salesOf = kept ? await keptSalesWithAdded(db, kept, pairs, today) : new Map<string, SaleColumns>()
+  const keptPairs = salesOf.size
   const keep = (rows: PairSales[]) => {
-    for (const row of rows) salesOf.set(pairKey(row), row)
+    for (const row of rows) salesOf.set(pairKey(row), parseSales(row))
   }
-  keep(await pairsVerifiedSales(db, pairs, addDays(today, -89)))
+  const unread = pairs.filter((pair) => !salesOf.has(pairKey(pair)))
+  if (unread.length > 0) keep(await pairsVerifiedSales(db, unread, addDays(today, -89)))
   // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).
-  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.count ?? 0) < MIN_SALES_FOR_WINDOW)
+  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.length ?? 0) < MIN_SALES_FOR_WINDOW)
   if (few.length > 0) keep(await pairsVerifiedSales(db, few))
   const unsold = pairs.filter((pair) => !salesOf.has(pairKey(pair)))
   const marketplace = new Map(
@@ -155,8 +185,7 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
   const counts = new Map((await pairsSalesCounts(db, pairs)).map((row) => [pairKey(row), row.count]))
   const rows: PairPrice[] = []
   for (const pair of pairs) {
-    const found = salesOf.get(pairKey(pair))
-    const sales = found ? parseSales(found) : emptySaleColumns(0)
+    const sales = salesOf.get(pairKey(pair)) ?? emptySaleColumns(0)
     const market =
       sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
     const summary = summarizeColumns(sales, today, market)
@@ -169,7 +198,13 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
     // too: they are answered between two pairs rather than after the whole pass.
     await setImmediatePromise()
   }
-  await writePairsPrices(db, rows, today)
+  const stamps = await writePairsPrices(db, rows, today)
+  const fewKeys = new Set(few.map(pairKey))
+  const sales = new Map<string, KeptPairSales>()
+  for (const { stamp, ...pair } of stamps) {
+    const columns = salesOf.get(pairKey(pair))
+    if (columns && !fewKeys.has(pairKey(pair))) sales.set(pairKey(pair), { today, stamp, columns })
+  }
   const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
   for (const row of rows)
     if (alerting.has(pairKey(row)))
@@ -179,6 +214,47 @@ async function recomputePairsOfToday({ db, pairs, today }: { db: Database; pairs
         grade: row.grade,
         fairPriceGbp: row.summary.fairPrice,
       })
+  return { sales, keptPairs }
+}
+
+/**
+ * The pairs whose kept sales are current, with the sales their changes added: kept for `today`, their snapshot
+ * still the one this worker wrote (no other recompute of the pair since, here or in another instance), and every
+ * change taken only adding a sale. The others are read in full.
+ */
+async function keptSalesWithAdded(
+  db: Database,
+  kept: KeptSales,
+  pairs: readonly QueuedChange[],
+  today: string,
+): Promise<Map<string, SaleColumns>> {
+  const salesOf = new Map<string, SaleColumns>()
+  const candidates = pairs.filter(
+    (pair) => pair.addedSaleIds !== null && kept.get(pairKey(pair))?.today === today,
+  )
+  if (candidates.length === 0) return salesOf
+  const current = (await snapshotStamps(db, candidates)).filter(
+    (row) => kept.get(pairKey(row))?.stamp === row.stamp,
+  )
+  const currentKeys = new Set(current.map(pairKey))
+  const additions = candidates.filter((pair) => currentKeys.has(pairKey(pair)))
+  if (additions.length === 0) return salesOf
+  const added = new Map(additions.map((pair) => [pairKey(pair), [] as typeof rows]))
+  const rows = await verifiedSalesByIds(
+    db,
+    additions.flatMap((pair) => pair.addedSaleIds ?? []),
+  )
+  for (const row of rows) added.get(pairKey(row))?.push(row)
+  for (const [key, ofPair] of added) {
+    const columns = emptySaleColumns(ofPair.length)
+    ofPair.forEach((row, index) => {
+      columns.day[index] = row.day
+      columns.pence[index] = row.pence
+      columns.id[index] = row.id
+    })
+    salesOf.set(key, withSales((kept.get(key) as KeptPairSales).columns, columns))
+  }
+  return salesOf
 }
 
 /**

@@ -154,7 +154,7 @@ export async function insertSales(db: Database, sales: readonly NewSale[]): Prom
         from chosen order by ord
         on conflict do nothing
         returning *),
-      queued as (${enqueueFrom(sql`select item_id, grade, sale_date from s where status = 'verified'`)}),
+      queued as (${enqueueFrom(sql`select item_id, grade, sale_date, id from s where status = 'verified'`)}),
       counted as (${countInConditionStats(sql`select item_id, condition_id, price_gbp from s where status = 'verified'`, 1)})
       select chosen.ord::int as ord, ${saleColumns} from s join chosen on chosen.id = s.id
         join conditions c on c.id = s.condition_id`,

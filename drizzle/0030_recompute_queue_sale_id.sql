@@ -1,0 +1,1 @@
+ALTER TABLE "price_recompute_queue" ADD COLUMN "sale_id" bigint;

@@ -1,0 +1,67 @@
+import { LRUCache } from 'lru-cache'
+import { emptySaleColumns, type SaleColumns } from '#shared/pricing.ts'
+
+/** Sales kept at most, over all pairs: about 20 bytes each. */
+const MAX_KEPT_SALES = 2_000_000
+
+/** One pair's verified sales of the 90 days up to `today`, as a worker last recomputed them. */
+export interface KeptPairSales {
+  today: string
+  /** The stamp of the snapshot written with them (`SnapshotStamp`): the sales are current while it is. */
+  stamp: string
+  columns: SaleColumns
+}
+
+/**
+ * What a recompute worker keeps between its passes (ADR 030): the 90 days of sales of the pairs it recomputed,
+ * so that a pass whose changes only added sales reads those sales rather than all of the pair's again. A popular
+ * pair has thousands, and the workers re-read them several times a second while sales are being recorded.
+ */
+export type KeptSales = LRUCache<string, KeptPairSales>
+
+export function keptSales(maxSales = MAX_KEPT_SALES): KeptSales {
+  return new LRUCache<string, KeptPairSales>({
+    maxSize: maxSales,
+    sizeCalculation: (kept) => kept.columns.length + 1,
+  })
+}
+
+/**
+ * `columns` with `added` merged in, both sorted as the sales are read (day, price, id); a sale in both is kept
+ * once (a pass that read all of a pair's sales may already have seen a sale whose change it takes later).
+ */
+export function withSales(columns: SaleColumns, added: SaleColumns): SaleColumns {
+  const merged = emptySaleColumns(columns.length + added.length)
+  let from = 0
+  let next = 0
+  let length = 0
+  const copy = (source: SaleColumns, index: number) => {
+    merged.day[length] = source.day[index] as number
+    merged.pence[length] = source.pence[index] as number
+    merged.id[length] = source.id[index] as number
+    length++
+  }
+  while (from < columns.length || next < added.length) {
+    const order =
+      from === columns.length ? 1 : next === added.length ? -1 : compareSales(columns, from, added, next)
+    if (order <= 0) copy(columns, from++)
+    else copy(added, next++)
+    if (order === 0) next++
+  }
+  return length === merged.length
+    ? merged
+    : {
+        length,
+        day: merged.day.subarray(0, length),
+        pence: merged.pence.subarray(0, length),
+        id: merged.id.subarray(0, length),
+      }
+}
+
+function compareSales(a: SaleColumns, i: number, b: SaleColumns, j: number): number {
+  return (
+    (a.day[i] as number) - (b.day[j] as number) ||
+    (a.pence[i] as number) - (b.pence[j] as number) ||
+    (a.id[i] as number) - (b.id[j] as number)
+  )
+}
