@@ -163,17 +163,17 @@ async function recomputePairsOfToday({
   kept: KeptSales | undefined
 }): Promise<{ sales: Map<string, KeptPairSales>; keptPairs: number }> {
   await lockPairs(db, pairs)
-  const salesOf = kept ? await keptSalesWithAdded(db, kept, pairs, today) : new Map<string, SaleColumns>()
-  const keptPairs = salesOf.size
+  const keptOf = kept ? await keptSalesWithAdded(db, kept, pairs, today) : new Map<string, SaleColumns>()
+  const readOf = new Map<string, PairSales>()
   const keep = (rows: PairSales[]) => {
-    for (const row of rows) salesOf.set(pairKey(row), parseSales(row))
+    for (const row of rows) readOf.set(pairKey(row), row)
   }
-  const unread = pairs.filter((pair) => !salesOf.has(pairKey(pair)))
+  const unread = pairs.filter((pair) => !keptOf.has(pairKey(pair)))
   if (unread.length > 0) keep(await pairsVerifiedSales(db, unread, addDays(today, -89)))
   // Fewer than 3 sales in the 90 days: all of the pair's sales (summarizeAsOf takes the window it needs).
-  const few = pairs.filter((pair) => (salesOf.get(pairKey(pair))?.length ?? 0) < MIN_SALES_FOR_WINDOW)
+  const few = unread.filter((pair) => (readOf.get(pairKey(pair))?.count ?? 0) < MIN_SALES_FOR_WINDOW)
   if (few.length > 0) keep(await pairsVerifiedSales(db, few))
-  const unsold = pairs.filter((pair) => !salesOf.has(pairKey(pair)))
+  const unsold = unread.filter((pair) => !readOf.has(pairKey(pair)))
   const marketplace = new Map(
     unsold.length > 0
       ? (await itemsMarketplacePrices(db, [...new Set(unsold.map((pair) => pair.itemId))])).map((row) => [
@@ -184,8 +184,11 @@ async function recomputePairsOfToday({
   )
   const counts = new Map((await pairsSalesCounts(db, pairs)).map((row) => [pairKey(row), row.count]))
   const rows: PairPrice[] = []
+  const priced = new Map<string, SaleColumns>()
   for (const pair of pairs) {
-    const sales = salesOf.get(pairKey(pair)) ?? emptySaleColumns(0)
+    const read = readOf.get(pairKey(pair))
+    const sales = keptOf.get(pairKey(pair)) ?? (read ? parseSales(read) : emptySaleColumns(0))
+    priced.set(pairKey(pair), sales)
     const market =
       sales.length === 0 ? usableMarketplacePrice(marketplace.get(pair.itemId)?.[pair.grade] ?? null) : null
     const summary = summarizeColumns(sales, today, market)
@@ -202,8 +205,9 @@ async function recomputePairsOfToday({
   const fewKeys = new Set(few.map(pairKey))
   const sales = new Map<string, KeptPairSales>()
   for (const { stamp, ...pair } of stamps) {
-    const columns = salesOf.get(pairKey(pair))
-    if (columns && !fewKeys.has(pairKey(pair))) sales.set(pairKey(pair), { today, stamp, columns })
+    const columns = priced.get(pairKey(pair))
+    if (columns && columns.length > 0 && !fewKeys.has(pairKey(pair)))
+      sales.set(pairKey(pair), { today, stamp, columns })
   }
   const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
   for (const row of rows)
@@ -214,7 +218,7 @@ async function recomputePairsOfToday({
         grade: row.grade,
         fairPriceGbp: row.summary.fairPrice,
       })
-  return { sales, keptPairs }
+  return { sales, keptPairs: keptOf.size }
 }
 
 /**
