@@ -296,6 +296,25 @@ describe('the collection totals kept by the database', () => {
     expect(summary.change24h).toBe('0.00')
     expect(entries.every((entry) => entry.change24h === null || entry.change24h === '0.00')).toBe(true)
     expect(summary).toEqual({ ...today.summary, change24h: '0.00' })
+    // Each entry is as today but for its change: none since a price recomputed, none known without one. (Today's
+    // change is kept written on the entry; the page writes "none since" itself, ADR 031.)
+    const asToday = await findCollectionPage(
+      context.database.db,
+      owners.plain,
+      { limit: 1000, offset: 0 },
+      { today: todayUtc(), retailEstimate: null },
+    )
+    const todayEntries: Array<Record<string, unknown> & { value: string | null }> = asToday.entries.map(
+      (entry) => JSON.parse(entry.json),
+    )
+    expect(todayEntries.some((entry) => entry.change24h !== null && entry.change24h !== '0.00')).toBe(true)
+    expect(entries).toEqual(
+      todayEntries.map((entry) =>
+        entry.value === null
+          ? entry
+          : { ...entry, change24h: '0.00', change24hPercent: Number(entry.value) > 0 ? '0.00' : null },
+      ),
+    )
 
     // A user's first change of the day clears the days gone by, which nothing reads again.
     const newcomer = (await signUp(context.app, { email: uniqueEmail('new-day') })).cookie

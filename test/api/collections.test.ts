@@ -262,6 +262,29 @@ describe('the collection page', () => {
     }
   })
 
+  it('shows a renamed condition on every entry of it', async () => {
+    // Conditions are reference data nobody renames today; the entries' kept JSON would still follow (ADR 031).
+    const cookie = (await signUpPeople(context.app, context.database.db, ['renamer'])).renamer
+    const entry = await added(cookie, { itemId: ids.figure, condition: 'Used', quantity: 1 })
+    const shown = async () => (await pageOf(cookie)).entries.find((row) => row.id === entry.id)
+    const before = await shown()
+    const conditionId = before?.condition.id as number
+    const renamed = async (label: string, grade: string) =>
+      context.database.db.execute(
+        sql`update conditions set label = ${label}, grade = ${grade} where id = ${conditionId}`,
+      )
+    try {
+      await renamed('Used "played with", checked', 'new')
+      expect(await shown()).toEqual({
+        ...before,
+        condition: { id: conditionId, label: 'Used "played with", checked', grade: 'new' },
+      })
+    } finally {
+      await renamed(before?.condition.label as string, before?.condition.grade as string)
+    }
+    expect(await shown()).toEqual(before)
+  })
+
   it('refuses bad paging and sorting', async () => {
     for (const [query, message] of [
       ['?limit=0', 'limit must be at least 1'],

@@ -45,6 +45,35 @@ const listSessions = async (cookie: string) => {
 const isSignedIn = async (cookie: string) =>
   (await context.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode === 200
 
+describe('sessions asked for together', () => {
+  it('answers each request arriving at once with its own user, or none', async () => {
+    // Requests that arrive together look their sessions up in one statement (a list of ids): each must still
+    // get its own.
+    const first = await userOnTwoDevices()
+    const second = await userOnTwoDevices()
+    const cookies = [
+      first.laptop,
+      second.phone,
+      first.phone,
+      'bf_session=not-a-session',
+      second.laptop,
+      first.laptop,
+    ]
+    const answers = await Promise.all(
+      cookies.map((cookie) => context.app.inject({ url: '/api/auth/user', headers: { cookie } })),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 200, 200])
+    expect(answers.map((answer) => (answer.statusCode === 200 ? answer.json().email : null))).toEqual([
+      first.email,
+      second.email,
+      first.email,
+      null,
+      second.email,
+      first.email,
+    ])
+  })
+})
+
 describe('GET /api/me/sessions', () => {
   it("lists the user's sessions, this one first, with device, times and an opaque id", async () => {
     const { phone } = await userOnTwoDevices()

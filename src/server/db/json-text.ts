@@ -10,9 +10,6 @@ import { type SQL, sql } from 'drizzle-orm'
 /** A number or a boolean (never null): its text is its JSON. */
 export const jsonLiteral = (value: SQL) => sql`(${value})::text`
 
-/** A number or a boolean that may be null. */
-export const jsonNullableLiteral = (value: SQL) => sql`coalesce((${value})::text, 'null')`
-
 /**
  * A string whose characters never need escaping, or null: numbers written as text (`numeric`, to keep every
  * digit), dates, times and ids.
@@ -47,10 +44,6 @@ function fieldParts(fields: Record<string, SQL>, opening: '{' | ','): SQL[] {
     return sql`${sql.raw(`'${index === 0 ? opening : ','}"${name}":'`)} || ${value}`
   })
 }
-
-/** `object` when `when` holds, else null. */
-export const jsonObjectWhen = (when: SQL, object: SQL) =>
-  sql`(case when ${when} then ${object} else 'null' end)`
 
 /** Inside a `select … from`: the JSON array of `element` (each a JSON text) over the rows, in `order`; `[]` for none. */
 export const jsonArrayAgg = (element: SQL, order: SQL) =>

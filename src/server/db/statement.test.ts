@@ -53,6 +53,22 @@ describe('a statement built once per shape', () => {
     ])
   })
 
+  it('answers its text as written once, and inside another statement is written as any', async () => {
+    const built = builtPerShape<Shape, { names: string[]; prefix: string }>((shape, p) =>
+      written(shape, p.names, p.prefix),
+    )
+    const first = dialect.sqlToQuery(built({ sorted: true, limit: 2 }, { names: ['a'], prefix: 'a' }))
+    const second = dialect.sqlToQuery(built({ sorted: true, limit: 2 }, { names: ['b', 'c'], prefix: 'c' }))
+    // The same string, not an equal one: the pool looks the statement's name up by it.
+    expect(Object.is(first.sql, second.sql)).toBe(true)
+    expect(second.params).toEqual([['b', 'c'], 'c'])
+    // After a parameter of its own, the outer statement numbers the inner one's from $2.
+    const inner = built({ sorted: true, limit: 5 }, { names: ['al', 'bob', 'alice'], prefix: 'al' })
+    const outer = sql`select ${'!'}::text || s.n as n from (${inner}) s order by n`
+    expect(dialect.sqlToQuery(outer).sql).toContain('$3')
+    expect(await queryRows(handle.db, outer)).toEqual([{ n: '!al' }, { n: '!alice' }])
+  })
+
   it('beyond its shapes, writes a statement afresh each time, still right', async () => {
     let builds = 0
     const built = builtPerShape<Shape, { names: string[]; prefix: string }>((shape, p) => {

@@ -1,4 +1,12 @@
-import { fillPlaceholders, type Placeholder, type SQL, StringChunk, sql } from 'drizzle-orm'
+import {
+  type BuildQueryConfig,
+  fillPlaceholders,
+  type Placeholder,
+  type QueryWithTypings,
+  SQL,
+  StringChunk,
+  sql,
+} from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 
 /**
@@ -14,13 +22,16 @@ const dialect = new PgDialect()
 
 /** A statement's text cut at its parameters ($1 … $n, in order) and what each parameter is. */
 interface Compiled {
+  /** The whole text, one string for every run: the pool names a statement by it (`statementName`). */
+  text: string
+  typings: QueryWithTypings['typings']
   pieces: StringChunk[]
   /** A placeholder (filled in at each run) or a value written into the shape. */
   params: unknown[]
 }
 
 function compile(statement: SQL): Compiled {
-  const { sql: text, params } = dialect.sqlToQuery(statement)
+  const { sql: text, params, typings } = dialect.sqlToQuery(statement)
   const parts = text.split(/\$(\d+)(?!\d)/)
   const pieces: StringChunk[] = []
   for (let index = 0; index < parts.length; index += 2) {
@@ -32,7 +43,27 @@ function compile(statement: SQL): Compiled {
     pieces.push(new StringChunk(parts[index] as string))
   }
   if (pieces.length !== params.length + 1) throw new Error('a built statement has a $ that is no parameter')
-  return { pieces, params }
+  return { text, typings, pieces, params }
+}
+
+/**
+ * A run of a built statement. Sent on its own (`db.execute`), it answers its text as written once and its values,
+ * rather than have Drizzle walk its pieces and join a text of several kilobytes again at every run (and the pool
+ * hash that new string again to find the statement's name). Inside another statement it is its pieces, as any.
+ */
+class BuiltRun extends SQL {
+  constructor(
+    private readonly compiled: Compiled,
+    private readonly values: unknown[],
+    chunks: ConstructorParameters<typeof SQL>[0],
+  ) {
+    super(chunks)
+  }
+
+  override toQuery(config: BuildQueryConfig): QueryWithTypings {
+    if (config.inlineParams || config.paramStartIndex?.value) return super.toQuery(config)
+    return { sql: this.compiled.text, params: this.values, typings: this.compiled.typings }
+  }
 }
 
 const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(name)) })
@@ -43,7 +74,7 @@ function run(compiled: Compiled, args: Record<string, unknown>): SQL {
   values.forEach((value, index) => {
     chunks.push(sql.param(value), compiled.pieces[index + 1])
   })
-  return sql.fromList(chunks as Parameters<typeof sql.fromList>[0])
+  return new BuiltRun(compiled, values, chunks as ConstructorParameters<typeof SQL>[0])
 }
 
 /**

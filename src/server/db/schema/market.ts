@@ -67,11 +67,16 @@ export const collections = pgTable(
     priceUpdatedAt: timestamp({ withTimezone: true }),
     priceConfidence: text(),
     /**
-     * The entry's own fields as a collection page writes them: an unclosed JSON object, written by the database
-     * whenever one of them is (migration 0029, ADR 029). A page splices in the condition and the valuation, which
-     * follow prices and the day, instead of writing fifty entries out value by value.
+     * The entry as a collection page writes it, in three pieces of JSON text written by the database whenever
+     * what they show is (migrations 0029 and 0031, ADRs 029 and 031), so that a page of fifty entries splices
+     * them instead of writing every value out: its own fields and its condition (an unclosed object); its
+     * valuation at its fair price; and the 24-hour change on the day that price was recomputed, which closes the
+     * object. A page writes the change itself on a later day (none since), and the valuation of an entry
+     * valued at its retail estimate.
      */
     pageJson: text().notNull(),
+    valuationJson: text().notNull(),
+    changeJson: text().notNull(),
   },
   (table) => [
     // With the id: a page in the order entries were added (newest first, ties by id) is read from it.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { isoTimestamp } from '#server/db/json-text.ts'
+import { type Arg, builtPerShape } from '#server/db/statement.ts'
 import type { User } from '#shared/contract/auth.ts'
 import { userColumns } from './auth.repo.ts'
 
@@ -12,8 +13,8 @@ export interface SessionLifetime {
 
 const ownedBy = (userId: string) => sql`s.sess ->> 'userId' = ${userId}`
 /** Within both ends: the sliding one (expire) and the absolute one (created_at + absoluteDays). */
-const live = (lifetime: SessionLifetime) =>
-  sql`s.expire > now() and s.created_at > now() - make_interval(days => ${lifetime.absoluteDays})`
+const live = (absoluteDays: Arg<number>) =>
+  sql`s.expire > now() and s.created_at > now() - make_interval(days => ${absoluteDays})`
 
 /**
  * Starts a session, then keeps only the user's `keep` newest: a stolen password or a script signing in
@@ -46,27 +47,40 @@ export interface SessionRow {
 }
 
 /**
- * `s.sid` is one of these. One id is asked for as such: with a list, PostgreSQL plans the statement again at every
- * run (a plan for a list of unknown length looks dearer than one made for the list given), which for one id costs
- * more than the lookup (ADR 026).
+ * The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. Every
+ * signed-in request asks, so the statement is built once (ADR 027). One id is asked for as such: with a list,
+ * PostgreSQL plans the statement again at every run (a plan for a list of unknown length looks dearer than one
+ * made for the list given), which for one id costs more than the lookup (ADR 026).
  */
-const oneOf = (sids: readonly string[]) =>
-  sids.length === 1 ? sql`s.sid = ${sids[0]}` : sql`s.sid = any(${sql.param([...sids])}::text[])`
-
-/** The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. */
-export async function findSessions(
-  db: Database,
-  sids: readonly string[],
-  lifetime: SessionLifetime,
-): Promise<Map<string, SessionRow>> {
-  const rows = await queryRows<SessionRow & { sid: string }>(
-    db,
+const sessionsStatement = builtPerShape<
+  { one: boolean },
+  { sid: string | undefined; sids: string[] | undefined; absoluteDays: number }
+>(
+  ({ one }, p) =>
     sql`select s.sid, row_to_json(x) as user, ${isoTimestamp(sql`s.expire`)} as expire,
         ${isoTimestamp(sql`s.created_at`)} as "createdAt", ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt",
         exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
       from sessions s
       cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
-      where ${oneOf(sids)} and ${live(lifetime)}`,
+      where ${one ? sql`s.sid = ${p.sid}` : sql`s.sid = any(${p.sids}::text[])`} and ${live(p.absoluteDays)}`,
+)
+
+export async function findSessions(
+  db: Database,
+  sids: readonly string[],
+  lifetime: SessionLifetime,
+): Promise<Map<string, SessionRow>> {
+  const one = sids.length === 1
+  const rows = await queryRows<SessionRow & { sid: string }>(
+    db,
+    sessionsStatement(
+      { one },
+      {
+        sid: one ? sids[0] : undefined,
+        sids: one ? undefined : [...sids],
+        absoluteDays: lifetime.absoluteDays,
+      },
+    ),
   )
   return new Map(rows.map(({ sid, ...session }) => [sid, session]))
 }
@@ -88,7 +102,7 @@ export async function deleteSession(db: Database, sid: string) {
 }
 
 export async function deleteExpiredSessions(db: Database, lifetime: SessionLifetime): Promise<void> {
-  await db.execute(sql`delete from sessions s where not (${live(lifetime)})`)
+  await db.execute(sql`delete from sessions s where not (${live(lifetime.absoluteDays)})`)
 }
 
 export interface SessionListRow {
@@ -111,7 +125,7 @@ export async function listUserSessions(
         ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt", ${isoTimestamp(sql`s.expire`)} as "expiresAt",
         s.user_agent as "userAgent", s.sid = ${currentSid} as current
       from sessions s
-      where ${ownedBy(userId)} and ${live(lifetime)}
+      where ${ownedBy(userId)} and ${live(lifetime.absoluteDays)}
       order by s.sid = ${currentSid} desc, s.last_seen_at desc, s.created_at desc`,
   )
 }

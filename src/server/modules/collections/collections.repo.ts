@@ -1,14 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import {
-  jsonLiteral,
-  jsonObject,
-  jsonObjectAfter,
-  jsonObjectWhen,
-  jsonPlainString,
-  jsonString,
-  jsonTimestamp,
-} from '#server/db/json-text.ts'
 import { type Arg, builtPerShape } from '#server/db/statement.ts'
 import type {
   CollectionEntry,
@@ -112,13 +103,18 @@ function retailEstimateJoin(estimate: EstimateArgs, when: SQL) {
  * name and number a search or sort needs, the condition's score, the theme's id). `entries` values rows just
  * written instead (an `insert` or `update … returning *`), so that a write answers with its entry at once.
  */
+/** The entry `c`'s price was recomputed before `today`: it has not moved since. */
+const priceBefore = (today: Arg<string>) =>
+  sql`(c.price_updated_at at time zone 'UTC')::date < ${today}::date`
+
 const valuedEntries = (
   userId: Arg<string>,
   { today, retailEstimate }: ValuationArgs,
   { withItem = false, unpricedOnly = false, entries = sql`collections` } = {},
 ) => sql`
   select c.id, c.user_id, c.item_id, c.condition_id, c.quantity, c.price_paid, c.original_price, c.currency,
-    c.purchase_date, c.documented_purchase, c.created_at, c.page_json, c.grade, c.item_type as type,
+    c.purchase_date, c.documented_purchase, c.created_at, c.page_json, c.valuation_json, c.change_json, c.grade,
+    c.item_type as type,
     c.item_theme as theme,
     ${withItem ? sql`i.number, i.name, i.theme_id, cd.score,` : sql``}
     c.fair_price_gbp, c.price_confidence as confidence, c.price_updated_at as snapshot_at,
@@ -130,8 +126,9 @@ const valuedEntries = (
           false as estimated, c.fair_price_gbp * c.quantity as value,`
     }
     c.price_paid * c.quantity as cost,
+    c.fair_price_gbp is not null and ${priceBefore(today)} as unmoved,
     case when c.fair_price_gbp is null then null
-      when (c.price_updated_at at time zone 'UTC')::date < ${today}::date then 0
+      when ${priceBefore(today)} then 0
       when c.previous_fair_price_gbp is null then null
       else (c.fair_price_gbp - c.previous_fair_price_gbp) * c.quantity end as change
   from ${entries} c
@@ -162,42 +159,17 @@ export interface EntryText {
 }
 
 /**
- * An entry `v` of `valuedEntries` as `EntryWithoutItem`, from `v ${conditionJoin}`, as JSON text: its own fields as
- * the database keeps them written (`page_json`, migration 0029, ADR 029), then what follows prices and the day.
+ * An entry `v` of `valuedEntries` as `EntryWithoutItem`, as JSON text spliced from what the database keeps written
+ * on the entry (migrations 0029 and 0031, ADRs 029 and 031): its own fields and condition, its valuation at its
+ * fair price, and the change on the day that price was recomputed. Written here, by the same functions, only what
+ * the day or the user's choice changes: no change since a price recomputed before today, and the valuation at a
+ * retail estimate.
  */
-const entryJson = jsonObjectAfter(sql`v.page_json`, {
-  condition: jsonObject({
-    id: jsonLiteral(sql`cd.id`),
-    label: jsonString(sql`cd.label`),
-    grade: jsonString(sql`cd.grade`),
-  }),
-  priceSnapshot: jsonObjectWhen(
-    sql`v.snapshot_at is not null`,
-    jsonObject({
-      fairPriceGbp: jsonPlainString(sql`v.fair_price_gbp`),
-      confidence: jsonString(sql`v.confidence`),
-      updatedAt: jsonTimestamp(sql`v.snapshot_at`),
-    }),
-  ),
-  costBasis: jsonPlainString(pounds(sql`v.cost`)),
-  value: jsonPlainString(pounds(sql`v.value`)),
-  valueEstimated: jsonLiteral(sql`v.estimated`),
-  retailEstimate: jsonObjectWhen(
-    sql`v.estimated`,
-    jsonObject({
-      region: jsonString(sql`v.estimate_region`),
-      amount: jsonPlainString(sql`v.estimate_amount`),
-      currency: jsonString(sql`v.estimate_currency`),
-    }),
-  ),
-  pnl: jsonPlainString(pounds(sql`v.value - v.cost`)),
-  pnlPercent: jsonPlainString(percent(sql`(v.value - v.cost)`, sql`v.cost`)),
-  change24h: jsonPlainString(pounds(sql`v.change`)),
-  change24hPercent: jsonPlainString(percent(sql`v.change`, sql`(v.value - v.change)`)),
-})
-
-/** The condition of the entries `v`, for `entryJson`. */
-const conditionJoin = sql`join conditions cd on cd.id = v.condition_id`
+const entryJson = sql`(v.page_json
+  || case when v.estimated then collection_valuation_json(v.fair_price_gbp, v.confidence, v.snapshot_at, v.value,
+      v.cost, true, v.estimate_region, v.estimate_amount, v.estimate_currency)
+    else v.valuation_json end
+  || case when v.unmoved then collection_change_json(v.change, v.value) else v.change_json end)`
 
 /**
  * What each sort orders by. Unknowns (no price, no cost) sort last either way; the order entries were added
@@ -383,7 +355,7 @@ const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
     select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
       ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
     union all
-    select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v ${conditionJoin}
+    select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v
     order by n`
 })
 
@@ -447,7 +419,7 @@ const writtenStatement = builtPerShape<WriteShape, WriteArgs>(({ write, estimati
         where id = ${p.id} and user_id = ${p.userId} returning *`
   return sql`with written as (${rows})
     select v.item_id as "itemId", ${entryJson} as json
-    from (${valuedEntries(p.userId, valuationArgs(p, estimating), { entries: sql`written` })}) v ${conditionJoin}`
+    from (${valuedEntries(p.userId, valuationArgs(p, estimating), { entries: sql`written` })}) v`
 })
 
 async function writtenEntry(
@@ -529,7 +501,7 @@ export async function allEntries(db: Database, userId: string, valuation: Valuat
   return queryRows<EntryText>(
     db,
     sql`with v as (${valuedEntries(userId, valuationOf(valuation))})
-      select v.item_id as "itemId", ${entryJson} as json from v ${conditionJoin}
+      select v.item_id as "itemId", ${entryJson} as json from v
       order by v.created_at, v.id`,
   )
 }
