@@ -1,12 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { type Arg, builtPerShape } from '#server/db/statement.ts'
-import type {
-  CollectionEntry,
-  CollectionQuery,
-  CollectionSummary,
-  Portfolio,
-} from '#shared/contract/collections.ts'
+import type { CollectionEntry, CollectionQuery, Portfolio } from '#shared/contract/collections.ts'
 import type { RetailRegion } from '#shared/contract/values.ts'
 import type { RatesPerUsd } from '#shared/money.ts'
 
@@ -35,7 +30,7 @@ interface EstimateArgs {
 }
 
 /** A valuation's values, by name: a built statement's arguments (`builtPerShape`). */
-interface ValuationValues {
+export interface ValuationValues {
   today: Arg<string>
   regionOrder?: Arg<readonly RetailRegion[]>
   gbpPerUsd?: Arg<string>
@@ -43,7 +38,7 @@ interface ValuationValues {
   rates?: Arg<string[]>
 }
 
-function valuationValues({ today, retailEstimate }: Valuation): ValuationValues {
+export function valuationValues({ today, retailEstimate }: Valuation): ValuationValues {
   if (!retailEstimate) return { today }
   const { regionOrder, ratesPerUsd } = retailEstimate
   return {
@@ -359,19 +354,16 @@ const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
     order by n`
 })
 
-/** Totals over the whole collection, and its three most valuable themes unless `lean`. */
-export async function collectionSummary(
-  db: Database,
-  userId: string,
-  valuation: Valuation,
-  { lean = false }: { lean?: boolean } = {},
-): Promise<CollectionSummary> {
-  const [row] = await queryRows<{ summary: CollectionSummary }>(
-    db,
-    sql`select ${summaryJson(userId, valuationOf(valuation), lean)} as summary`,
-  )
-  return (row as { summary: CollectionSummary }).summary
-}
+/**
+ * The summary of the whole collection as a JSON value, without its three most valuable themes when `lean`: for a
+ * statement of another module's that reads it with what it shows beside it (the profile's figures), built once per
+ * shape with the valuation's values as its arguments (`valuationValues`).
+ */
+export const collectionSummaryJson = (
+  userId: Arg<string>,
+  values: ValuationValues,
+  { estimating, lean }: { estimating: boolean; lean: boolean },
+) => summaryJson(userId, valuationArgs(values, estimating), lean)
 
 export async function findConditionByLabel(
   db: Database,

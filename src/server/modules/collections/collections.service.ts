@@ -5,7 +5,6 @@ import type {
   AddCollectionData,
   CollectionEntry,
   CollectionQuery,
-  CollectionSummary,
   Portfolio,
   UpdateCollectionData,
 } from '#shared/contract/collections.ts'
@@ -18,7 +17,6 @@ import { itemTextIn } from '../items/items.index.rows.ts'
 import {
   allEntries,
   allocation,
-  collectionSummary,
   deleteOwnEntry,
   type EntryFields,
   type EntryText,
@@ -45,7 +43,7 @@ export interface Owner {
  * first, then US, UK, CA, DE), brought to pounds at today's rates — the ones `/api/fx/rates` gives the
  * screens — and passed to the SQL as parameters (ADR 008).
  */
-async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
+export async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
   const today = todayUtc()
   if (!owner.valueUnpricedAtRetail) return { today, retailEstimate: null }
   const { rates } = await currentRates({ db })
@@ -215,19 +213,6 @@ export async function collectionPage({
   const page = await findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
   const entries = await entryTexts(catalogue, page.entries)
   return `{"entries":[${entries.join(',')}],"total":${page.total},"summary":${page.summary}}`
-}
-
-/** Totals over the whole collection; `lean` leaves out its most valuable themes (the profile's figures). */
-export async function collectionTotals({
-  db,
-  owner,
-  lean = false,
-}: {
-  db: Database
-  owner: Owner
-  lean?: boolean
-}): Promise<CollectionSummary> {
-  return collectionSummary(db, owner.id, await valuationFor(db, owner), { lean })
 }
 
 export async function exportEntries({
