@@ -83,6 +83,10 @@ function retailEstimateJoin(estimate: EstimateArgs, when: SQL) {
     ) r order by r.rank limit 1) est on true`
 }
 
+/** The entry `c`'s price was recomputed before `today`: it has not moved since. */
+const priceBefore = (today: Arg<string>) =>
+  sql`(c.price_updated_at at time zone 'UTC')::date < ${today}::date`
+
 /**
  * Each of a user's entries with its valuation, in pounds and exact numeric arithmetic: cost = price paid ×
  * quantity (none when the price paid is not known), value = the fair price of the entry's condition grade
@@ -98,10 +102,6 @@ function retailEstimateJoin(estimate: EstimateArgs, when: SQL) {
  * name and number a search or sort needs, the condition's score, the theme's id). `entries` values rows just
  * written instead (an `insert` or `update … returning *`), so that a write answers with its entry at once.
  */
-/** The entry `c`'s price was recomputed before `today`: it has not moved since. */
-const priceBefore = (today: Arg<string>) =>
-  sql`(c.price_updated_at at time zone 'UTC')::date < ${today}::date`
-
 const valuedEntries = (
   userId: Arg<string>,
   { today, retailEstimate }: ValuationArgs,
