@@ -1,7 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { type Arg, builtPerShape } from '#server/db/statement.ts'
-import type { CollectionEntry, CollectionQuery, Portfolio } from '#shared/contract/collections.ts'
+import type {
+  CollectionEntry,
+  CollectionQuery,
+  CollectionSummary,
+  Portfolio,
+} from '#shared/contract/collections.ts'
 import type { RetailRegion } from '#shared/contract/values.ts'
 import type { RatesPerUsd } from '#shared/money.ts'
 
@@ -30,7 +35,7 @@ interface EstimateArgs {
 }
 
 /** A valuation's values, by name: a built statement's arguments (`builtPerShape`). */
-export interface ValuationValues {
+interface ValuationValues {
   today: Arg<string>
   regionOrder?: Arg<readonly RetailRegion[]>
   gbpPerUsd?: Arg<string>
@@ -38,7 +43,7 @@ export interface ValuationValues {
   rates?: Arg<string[]>
 }
 
-export function valuationValues({ today, retailEstimate }: Valuation): ValuationValues {
+function valuationValues({ today, retailEstimate }: Valuation): ValuationValues {
   if (!retailEstimate) return { today }
   const { regionOrder, ratesPerUsd } = retailEstimate
   return {
@@ -355,15 +360,32 @@ const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
 })
 
 /**
- * The summary of the whole collection as a JSON value, without its three most valuable themes when `lean`: for a
- * statement of another module's that reads it with what it shows beside it (the profile's figures), built once per
- * shape with the valuation's values as its arguments (`valuationValues`).
+ * The profile's figures in one statement, built once per shape (ADR 027): the collection's summary without its
+ * themes, and the owner's active alerts. One round trip rather than two: each statement costs the server and
+ * PostgreSQL about as much to send and answer as these two cost to compute. The alerts are counted by the database
+ * function `active_alert_count` (migration 0032), so that PostgreSQL keeps the statement's plan rather than plan it
+ * at every run (ADR 031).
  */
-export const collectionSummaryJson = (
-  userId: Arg<string>,
-  values: ValuationValues,
-  { estimating, lean }: { estimating: boolean; lean: boolean },
-) => summaryJson(userId, valuationArgs(values, estimating), lean)
+const figuresStatement = builtPerShape<{ estimating: boolean }, { userId: string } & ValuationValues>(
+  ({ estimating }, p) =>
+    sql`select ${summaryJson(p.userId, valuationArgs(p, estimating), true)} as summary,
+      active_alert_count(${p.userId}) as "alertsCount"`,
+)
+
+export async function summaryAndActiveAlerts(
+  db: Database,
+  userId: string,
+  valuation: Valuation,
+): Promise<{ summary: CollectionSummary; alertsCount: number }> {
+  const [row] = await queryRows<{ summary: CollectionSummary; alertsCount: number }>(
+    db,
+    figuresStatement(
+      { estimating: valuation.retailEstimate !== null },
+      { userId, ...valuationValues(valuation) },
+    ),
+  )
+  return row as { summary: CollectionSummary; alertsCount: number }
+}
 
 export async function findConditionByLabel(
   db: Database,

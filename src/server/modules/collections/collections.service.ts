@@ -26,6 +26,7 @@ import {
   findOwnEntry,
   insertEntry,
   portfolioTimeline,
+  summaryAndActiveAlerts,
   updateEntry,
   type Valuation,
 } from './collections.repo.ts'
@@ -43,7 +44,7 @@ export interface Owner {
  * first, then US, UK, CA, DE), brought to pounds at today's rates — the ones `/api/fx/rates` gives the
  * screens — and passed to the SQL as parameters (ADR 008).
  */
-export async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
+async function valuationFor(db: Database, owner: Owner): Promise<Valuation> {
   const today = todayUtc()
   if (!owner.valueUnpricedAtRetail) return { today, retailEstimate: null }
   const { rates } = await currentRates({ db })
@@ -213,6 +214,11 @@ export async function collectionPage({
   const page = await findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
   const entries = await entryTexts(catalogue, page.entries)
   return `{"entries":[${entries.join(',')}],"total":${page.total},"summary":${page.summary}}`
+}
+
+/** The profile's figures: the collection's totals (without its themes) and the owner's active alerts, at once. */
+export async function profileFigures({ db, owner }: { db: Database; owner: Owner }) {
+  return summaryAndActiveAlerts(db, owner.id, await valuationFor(db, owner))
 }
 
 export async function exportEntries({
