@@ -369,6 +369,16 @@ describe('sales lists', () => {
         })
         const list = salesListSchema.parse(response.json())
         expect(list.total, name).toBe(list.sales.length)
+        // Pages of two, one after another, are the whole list in its order: each viewer's own, however deep.
+        const paged: number[] = []
+        for (let offset = 0; offset <= list.total; offset += 2) {
+          const page = await context.app.inject({
+            url: `/api/items/${ids.figure}/sales?limit=2&offset=${offset}`,
+            headers: cookie ? { cookie } : {},
+          })
+          paged.push(...salesListSchema.parse(page.json()).sales.map((sale) => sale.id))
+        }
+        expect(paged, name).toEqual(list.sales.map((sale) => sale.id))
         // A later page counts the same.
         const later = salesListSchema.parse(
           (
