@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
+import { unnestRows } from '#server/db/unnest.ts'
 import { emptySaleColumns, type PriceSummary, type SaleColumns } from '#shared/pricing.ts'
 import type { Grade } from './market.repo.ts'
 
@@ -16,7 +17,10 @@ export interface Pair {
 
 /** The pairs as a table `p(item_id, grade)`. */
 const pairsTable = (pairs: readonly Pair[]): SQL =>
-  sql`unnest(${sql.param(pairs.map((pair) => pair.itemId))}::int[], ${sql.param(pairs.map((pair) => pair.grade))}::text[]) as p(item_id, grade)`
+  unnestRows('p', {
+    item_id: sql`${sql.param(pairs.map((pair) => pair.itemId))}::int[]`,
+    grade: sql`${sql.param(pairs.map((pair) => pair.grade))}::text[]`,
+  })
 
 /** lockPrices for each pair, in one order in every worker. */
 export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<void> {
@@ -126,9 +130,12 @@ export async function writePairsPrices(
   if (priced.length > 0) {
     await db.execute(sql`insert into price_history (item_id, grade, day, fair_price_gbp, sales_count)
       select u.item_id, u.grade, ${today}::date, u.price, u.count
-      from unnest(${sql.param(priced.map((row) => row.itemId))}::int[], ${sql.param(priced.map((row) => row.grade))}::text[],
-        ${sql.param(priced.map((row) => row.summary.fairPrice))}::numeric[],
-        ${sql.param(priced.map((row) => row.summary.basisCount))}::int[]) as u(item_id, grade, price, count)
+      from ${unnestRows('u', {
+        item_id: sql`${sql.param(priced.map((row) => row.itemId))}::int[]`,
+        grade: sql`${sql.param(priced.map((row) => row.grade))}::text[]`,
+        price: sql`${sql.param(priced.map((row) => row.summary.fairPrice))}::numeric[]`,
+        count: sql`${sql.param(priced.map((row) => row.summary.basisCount))}::int[]`,
+      })}
       on conflict (item_id, grade, day) do update set fair_price_gbp = excluded.fair_price_gbp,
         sales_count = excluded.sales_count`)
   }
@@ -187,15 +194,22 @@ export function upsertSnapshots(
           and h.day < ${today} order by h.day desc limit 1),
         u.fair_price, u.last_sale_price, u.last_sale_date, u.avg30d, u.avg90d, u.volume30d, u.sales_count90d,
         u.sales_count, u.trend, u.confidence, u.basis, u.basis_count, now()
-      from unnest(${column((row) => row.itemId)}::int[], ${column((row) => row.grade)}::text[],
-        ${column((row) => row.summary.fairPrice)}::numeric[], ${column((row) => row.summary.lastSale?.priceGbp ?? null)}::numeric[],
-        ${column((row) => row.summary.lastSale?.saleDate ?? null)}::date[], ${column((row) => row.summary.avg30d)}::numeric[],
-        ${column((row) => row.summary.avg90d)}::numeric[], ${column((row) => row.summary.volume30d)}::int[],
-        ${column((row) => row.summary.salesCount90d)}::int[], ${column((row) => row.summary.salesCount)}::int[],
-        ${column((row) => row.summary.trend)}::numeric[], ${column((row) => row.summary.confidence)}::text[],
-        ${column((row) => row.summary.basis)}::text[], ${column((row) => row.summary.basisCount)}::int[])
-        as u(item_id, grade, fair_price, last_sale_price, last_sale_date, avg30d, avg90d, volume30d, sales_count90d,
-          sales_count, trend, confidence, basis, basis_count)
+      from ${unnestRows('u', {
+        item_id: sql`${column((row) => row.itemId)}::int[]`,
+        grade: sql`${column((row) => row.grade)}::text[]`,
+        fair_price: sql`${column((row) => row.summary.fairPrice)}::numeric[]`,
+        last_sale_price: sql`${column((row) => row.summary.lastSale?.priceGbp ?? null)}::numeric[]`,
+        last_sale_date: sql`${column((row) => row.summary.lastSale?.saleDate ?? null)}::date[]`,
+        avg30d: sql`${column((row) => row.summary.avg30d)}::numeric[]`,
+        avg90d: sql`${column((row) => row.summary.avg90d)}::numeric[]`,
+        volume30d: sql`${column((row) => row.summary.volume30d)}::int[]`,
+        sales_count90d: sql`${column((row) => row.summary.salesCount90d)}::int[]`,
+        sales_count: sql`${column((row) => row.summary.salesCount)}::int[]`,
+        trend: sql`${column((row) => row.summary.trend)}::numeric[]`,
+        confidence: sql`${column((row) => row.summary.confidence)}::text[]`,
+        basis: sql`${column((row) => row.summary.basis)}::text[]`,
+        basis_count: sql`${column((row) => row.summary.basisCount)}::int[]`,
+      })}
       on conflict (item_id, grade) do update set previous_fair_price_gbp = excluded.previous_fair_price_gbp,
         fair_price_gbp = excluded.fair_price_gbp,
         last_sale_price = excluded.last_sale_price, last_sale_date = excluded.last_sale_date, avg30d = excluded.avg30d,

@@ -13,6 +13,7 @@ import {
 } from '#server/db/json-text.ts'
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import { builtPerShape } from '#server/db/statement.ts'
+import { unnestRows } from '#server/db/unnest.ts'
 import type { GradeSummary, Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 import { upsertSnapshots } from './market.batch.repo.ts'
@@ -134,14 +135,24 @@ export async function insertSales(db: Database, sales: readonly NewSale[]): Prom
     db,
     sql`with chosen as (
         select nextval('sales_id_seq'::regclass) as id, u.*, c.id as chosen_condition_id, c.grade
-        from unnest(${column((sale) => sale.itemId)}::int[], ${column((sale) => sale.condition.id ?? null)}::int[],
-          ${column((sale) => sale.condition.label ?? null)}::text[], ${column((sale) => sale.priceGbp)}::numeric[],
-          ${column((sale) => sale.originalPrice)}::numeric[], ${column((sale) => sale.currency)}::text[],
-          ${column((sale) => sale.saleDate)}::date[], ${column((sale) => sale.source)}::text[],
-          ${column((sale) => sale.sourceRef)}::text[], ${column((sale) => sale.proofUrl)}::text[],
-          ${column((sale) => sale.status)}::text[], ${column((sale) => sale.submitterId)}::uuid[])
-          with ordinality as u(item_id, condition_id, condition_label, price_gbp, original_price, currency, sale_date,
-            source, source_ref, proof_url, status, submitter_id, ord)
+        from ${unnestRows(
+          'u',
+          {
+            item_id: sql`${column((sale) => sale.itemId)}::int[]`,
+            condition_id: sql`${column((sale) => sale.condition.id ?? null)}::int[]`,
+            condition_label: sql`${column((sale) => sale.condition.label ?? null)}::text[]`,
+            price_gbp: sql`${column((sale) => sale.priceGbp)}::numeric[]`,
+            original_price: sql`${column((sale) => sale.originalPrice)}::numeric[]`,
+            currency: sql`${column((sale) => sale.currency)}::text[]`,
+            sale_date: sql`${column((sale) => sale.saleDate)}::date[]`,
+            source: sql`${column((sale) => sale.source)}::text[]`,
+            source_ref: sql`${column((sale) => sale.sourceRef)}::text[]`,
+            proof_url: sql`${column((sale) => sale.proofUrl)}::text[]`,
+            status: sql`${column((sale) => sale.status)}::text[]`,
+            submitter_id: sql`${column((sale) => sale.submitterId)}::uuid[]`,
+          },
+          'ord',
+        )}
         join items i on i.id = u.item_id
         join conditions c on c.category = i.type and case when u.condition_id is not null then c.id = u.condition_id
           else lower(c.label) = lower(u.condition_label) end),
@@ -392,8 +403,11 @@ export async function writeHistoryPoints(
   await db.execute(
     sql`insert into price_history (item_id, grade, day, fair_price_gbp, sales_count)
       select ${itemId}, ${grade}, u.day, u.price, u.count
-      from unnest(${sql.param(priced.map((p) => p.day))}::date[], ${sql.param(priced.map((p) => p.fairPrice))}::numeric[],
-        ${sql.param(priced.map((p) => p.salesCount))}::int[]) as u(day, price, count)
+      from ${unnestRows('u', {
+        day: sql`${sql.param(priced.map((p) => p.day))}::date[]`,
+        price: sql`${sql.param(priced.map((p) => p.fairPrice))}::numeric[]`,
+        count: sql`${sql.param(priced.map((p) => p.salesCount))}::int[]`,
+      })}
       on conflict (item_id, grade, day) do update set fair_price_gbp = excluded.fair_price_gbp,
         sales_count = excluded.sales_count`,
   )
