@@ -14,7 +14,7 @@ import {
 import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
 import { builtPerShape } from '#server/db/statement.ts'
 import { unnestRows } from '#server/db/unnest.ts'
-import type { GradeSummary, Sale } from '#shared/contract/market.ts'
+import type { Sale } from '#shared/contract/market.ts'
 import type { PricedSale, PriceSummary } from '#shared/pricing.ts'
 import { upsertSnapshots } from './market.batch.repo.ts'
 import { enqueueFrom } from './market.queue.repo.ts'
@@ -459,28 +459,49 @@ export async function adjustConditionStats(
       where item_id = ${sale.itemId} and condition_id = ${sale.conditionId} and sales_count = 0`)
 }
 
-/** The item's snapshots and marketplace prices in one round trip; undefined when there is no such item. */
+/** A grade's snapshot `s` as the JSON text of its `GradeSummary`. */
+const gradeSummaryJson = jsonObject({
+  fairPrice: jsonPlainString(sql`s.fair_price_gbp::text`),
+  confidence: jsonPlainString(sql`s.confidence`),
+  basis: jsonPlainString(sql`s.basis`),
+  trend: jsonPlainString(sql`s.trend::text`),
+  volume30d: jsonLiteral(sql`s.volume30d`),
+  lastSale: jsonPlainString(sql`s.last_sale_price::text`),
+  lastSaleDate: jsonPlainString(sql`s.last_sale_date::text`),
+  avg30d: jsonPlainString(sql`s.avg30d::text`),
+  avg90d: jsonPlainString(sql`s.avg90d::text`),
+  salesCount: jsonLiteral(sql`s.sales_count`),
+  salesCount90d: jsonLiteral(sql`s.sales_count90d`),
+  hasData: jsonLiteral(sql`s.fair_price_gbp is not null`),
+  updatedAt: jsonTimestamp(sql`s.updated_at`),
+})
+
+const priceSummaryStatement = builtPerShape<'item', { itemId: number }>(
+  (_, p) => sql`select
+      (select ${gradeSummaryJson} from price_snapshots s where s.item_id = i.id and s.grade = 'new') as "newJson",
+      (select ${gradeSummaryJson} from price_snapshots s where s.item_id = i.id and s.grade = 'used') as "usedJson",
+      i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
+      i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",
+      exists (select 1 from price_recompute_queue q where q.item_id = i.id) as updating
+    from items i where i.id = ${p.itemId}`,
+)
+
+/**
+ * The item's snapshot of each grade as the JSON text of its `GradeSummary` (null without one), its marketplace
+ * prices and whether its prices are being recomputed, in one round trip; undefined when there is no such item.
+ * The snapshots are written as text by PostgreSQL (db/json-text.ts), in a statement written once (ADR 027):
+ * parsed and written out again, and the statement joined again at each run, they were a fifth of what the
+ * server did for an item's prices (ADR 032).
+ */
 export async function readPriceSummary(db: Database, itemId: number) {
-  const rows = await queryRows<{
-    snapshots: Array<GradeSummary & { grade: Grade }>
+  const [row] = await queryRows<{
+    newJson: string | null
+    usedJson: string | null
     marketplaceNew: string | null
     marketplaceUsed: string | null
     updating: boolean
-  }>(
-    db,
-    sql`select coalesce((select json_agg(json_build_object('grade', s.grade, 'fairPrice', s.fair_price_gbp::text,
-          'confidence', s.confidence, 'basis', s.basis, 'trend', s.trend::text, 'volume30d', s.volume30d,
-          'lastSale', s.last_sale_price::text, 'lastSaleDate', s.last_sale_date::text, 'avg30d', s.avg30d::text,
-          'avg90d', s.avg90d::text, 'salesCount', s.sales_count, 'salesCount90d', s.sales_count90d,
-          'hasData', s.fair_price_gbp is not null,
-          'updatedAt', ${isoTimestamp(sql`s.updated_at`)}))
-          from price_snapshots s where s.item_id = i.id), '[]') as snapshots,
-        i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
-        i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",
-        exists (select 1 from price_recompute_queue q where q.item_id = i.id) as updating
-      from items i where i.id = ${itemId}`,
-  )
-  return rows[0]
+  }>(db, priceSummaryStatement('item', { itemId }))
+  return row
 }
 
 /** Per-condition counts and averages, most sales first; undefined when there is no such item. */

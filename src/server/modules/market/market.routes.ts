@@ -73,7 +73,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       const itemId = request.params.id
       return sendCachedJson(
         reply,
-        await app.readCache.json(marketCache.summary(itemId), () => priceSummary({ db: app.db, itemId })),
+        await app.readCache.text(marketCache.summary(itemId), () => priceSummary({ db: app.db, itemId })),
       )
     },
   )

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts'
-import type { GradeSummary, PriceSummaryResponse, RecordSaleData, Sale } from '#shared/contract/market.ts'
+import type { GradeSummary, RecordSaleData, Sale } from '#shared/contract/market.ts'
 import type { ReviewSales, ReviewSalesQuery } from '#shared/contract/moderation.ts'
 import type { PriceRange } from '#shared/contract/values.ts'
 import { addDays, todayUtc } from '#shared/dates.ts'
@@ -194,36 +194,28 @@ const EMPTY_GRADE: GradeSummary = {
   updatedAt: null,
 }
 
-/** The item page's fair-price summary per grade, read from the snapshots (or marketplace data). */
-export async function priceSummary({
-  db,
-  itemId,
-}: {
-  db: Database
-  itemId: number
-}): Promise<PriceSummaryResponse> {
+/**
+ * The item page's fair-price summary per grade (`PriceSummaryResponse`) as JSON text: each grade's snapshot as
+ * the database wrote it or, without one, the marketplace's price (DESIGN §5).
+ */
+export async function priceSummary({ db, itemId }: { db: Database; itemId: number }): Promise<string> {
   const found = await readPriceSummary(db, itemId)
   if (!found) throw notFound('Item not found')
-  const forGrade = (grade: Grade, marketplace: string | null): GradeSummary => {
-    const snapshot = found.snapshots.find((row) => row.grade === grade)
-    if (snapshot) {
-      const { grade: _grade, ...summary } = snapshot
-      return summary
-    }
-    const price = usableMarketplacePrice(marketplace)
-    if (!price) return EMPTY_GRADE
-    return {
-      ...EMPTY_GRADE,
-      fairPrice: new Big(price).toFixed(2),
-      confidence: 'MEDIUM',
-      basis: 'marketplace',
-      hasData: true,
-    }
-  }
+  const grade = (snapshotJson: string | null, marketplace: string | null) =>
+    snapshotJson ?? JSON.stringify(marketplaceGrade(marketplace))
+  return `{"new":${grade(found.newJson, found.marketplaceNew)},"used":${grade(found.usedJson, found.marketplaceUsed)},"updating":${found.updating}}`
+}
+
+/** A grade without a snapshot: the marketplace's sold price when it has a usable one, else no data. */
+function marketplaceGrade(marketplace: string | null): GradeSummary {
+  const price = usableMarketplacePrice(marketplace)
+  if (!price) return EMPTY_GRADE
   return {
-    new: forGrade('new', found.marketplaceNew),
-    used: forGrade('used', found.marketplaceUsed),
-    updating: found.updating,
+    ...EMPTY_GRADE,
+    fairPrice: new Big(price).toFixed(2),
+    confidence: 'MEDIUM',
+    basis: 'marketplace',
+    hasData: true,
   }
 }
 
