@@ -112,6 +112,16 @@ describe('posts and the feed', () => {
     expect(ofItem.posts.every((p) => p.itemId === falcon.id)).toBe(true)
   })
 
+  it('writes out a caption as typed, quotes, backslashes, line breaks and all, in the feed as in the post', async () => {
+    const caption = 'The "Falcon" \\ UCS\nbuilt in 3 days — ✓ <b>&amp;</b>\ttabbed'
+    const post = await share(cookies.author, caption)
+    expect(post.caption).toBe(caption)
+    const seen = await feed(cookies.reader)
+    expect(seen.posts.find((p) => p.id === post.id)).toMatchObject({ caption, itemId: null, item: null })
+    const one = await request(cookies.reader, 'GET', `/api/posts/${post.id}`)
+    expect(postSchema.parse(one.json())).toMatchObject({ caption, user: { firstName: 'Ada' } })
+  })
+
   it('refuses a post without a caption, with the spec’s words, and stores nothing', async () => {
     const imageUrl = await uploadPhoto(cookies.author)
     const before = await feed(cookies.author)
