@@ -532,30 +532,33 @@ export async function readHistory(db: Database, itemId: number, grade: Grade, si
     firstDay: string | null
     carried: string | null
     updatedAtJson: string
-  }>(
-    db,
-    sql`select h.points, h.first_day as "firstDay",
-        coalesce((select ${jsonTimestamp(sql`s.updated_at`)} from price_snapshots s
-          where s.item_id = i.id and s.grade = ${grade}), 'null') as "updatedAtJson",
-        ${
-          since
-            ? sql`(select c.fair_price_gbp::text from price_history c where c.item_id = i.id and c.grade = ${grade}
-                and c.day < ${since} order by c.day desc limit 1)`
-            : sql`null`
-        } as carried
-      from items i
-      cross join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
-        jsonObject({
-          date: jsonPlainString(sql`h.day::text`),
-          fairPrice: jsonPlainString(sql`h.fair_price_gbp::text`),
-        }),
-        sql`h.day`,
-      )} as points
-        from price_history h where h.item_id = i.id and h.grade = ${grade} ${since ? sql`and h.day >= ${since}` : sql``}) h
-      where i.id = ${itemId}`,
-  )
+  }>(db, historyStatement(since === null ? 'all' : 'since', { itemId, grade, since: since ?? '' }))
   return rows[0]
 }
+
+/** readHistory's statement, written once for a range with a start and once for all of it (ADR 027). */
+const historyStatement = builtPerShape<'since' | 'all', { itemId: number; grade: Grade; since: string }>(
+  (range, p) => sql`select h.points, h.first_day as "firstDay",
+      coalesce((select ${jsonTimestamp(sql`s.updated_at`)} from price_snapshots s
+        where s.item_id = i.id and s.grade = ${p.grade}), 'null') as "updatedAtJson",
+      ${
+        range === 'since'
+          ? sql`(select c.fair_price_gbp::text from price_history c where c.item_id = i.id and c.grade = ${p.grade}
+              and c.day < ${p.since}::date order by c.day desc limit 1)`
+          : sql`null`
+      } as carried
+    from items i
+    cross join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
+      jsonObject({
+        date: jsonPlainString(sql`h.day::text`),
+        fairPrice: jsonPlainString(sql`h.fair_price_gbp::text`),
+      }),
+      sql`h.day`,
+    )} as points
+      from price_history h where h.item_id = i.id and h.grade = ${p.grade}
+        ${range === 'since' ? sql`and h.day >= ${p.since}::date` : sql``}) h
+    where i.id = ${p.itemId}`,
+)
 
 /** Holds the item and grade's price lock until the transaction ends. */
 export async function lockPrices(db: Database, itemId: number, grade: Grade) {
