@@ -416,6 +416,53 @@ describe('sales lists', () => {
     await expectTotalsToMatchTheList()
   })
 
+  it('answers pages asked for at once, by different viewers and of different items, each as if asked alone', async () => {
+    // A pending sale of the user's own: the user sees it, a stranger does not, the moderator sees it and whose it is.
+    const pending = await recorded(people.user, ids.figure, {
+      price: '33.30',
+      conditionId: ids.figureNew,
+      saleDate: daysAgo(1),
+    })
+    expect(pending.status).toBe('pending')
+    const stranger = (await signUp(context.app, { email: uniqueEmail('together') })).cookie
+    const viewers = [undefined, people.user, stranger, people.admin]
+    const urls = [ids.figure, ids.galaxy, ids.falcon, 999999].flatMap((itemId) =>
+      ['limit=2', 'limit=1&offset=1', 'limit=50', 'limit=3&offset=2'].map(
+        (query) => `/api/items/${itemId}/sales?${query}`,
+      ),
+    )
+    // Viewers in turn, so that one statement's pages are of several viewers and items.
+    const requests = urls.flatMap((url) =>
+      viewers.map((cookie) => ({ url, headers: cookie ? { cookie } : {} })),
+    )
+    const answer = async (request: (typeof requests)[number]) => {
+      const response = await context.app.inject(request)
+      return { status: response.statusCode, body: response.body }
+    }
+    // One at a time, then all 64 in one go: the pages asked for at once share statements (16 at most each).
+    const alone: { status: number; body: string }[] = []
+    for (const request of requests) alone.push(await answer(request))
+    const together = await Promise.all(requests.map(answer))
+    expect(together).toEqual(alone)
+    // The answers differ where they should: the viewers do not all see the same figure's list.
+    const firstOf = (cookie: string | undefined) =>
+      alone[
+        urls.indexOf(`/api/items/${ids.figure}/sales?limit=50`) * viewers.length + viewers.indexOf(cookie)
+      ]
+    expect(firstOf(people.user)?.body).toContain(`"id":${pending.id},`)
+    expect(firstOf(stranger)?.body).not.toContain(`"id":${pending.id},`)
+    expect(firstOf(undefined)?.body).not.toContain(`"id":${pending.id},`)
+    expect(salesListSchema.parse(JSON.parse(firstOf(people.admin)?.body ?? '')).sales).toContainEqual(
+      expect.objectContaining({ id: pending.id, submitterId: expect.any(String) }),
+    )
+    expect(alone.filter((one) => one.status === 404)).toHaveLength(viewers.length * 4)
+    await context.app.inject({
+      method: 'DELETE',
+      url: `/api/sales/${pending.id}`,
+      headers: { cookie: people.admin },
+    })
+  })
+
   it('answers 404 for an unknown item and 400 for bad paging', async () => {
     expect((await context.app.inject({ url: '/api/items/999999/sales' })).statusCode).toBe(404)
     expect((await context.app.inject({ url: '/api/items/999999/price-summary' })).statusCode).toBe(404)
