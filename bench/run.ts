@@ -30,6 +30,7 @@ import { benchImports } from './imports.ts'
 import { drive, type LoadResult } from './load.ts'
 import { type BenchSession, type CatalogueSample, scenarios } from './scenarios.ts'
 import { benchUploadProcessing, type UploadBenchRow, uploadProcessingTable } from './uploads.ts'
+import { standInForAutovacuum } from './vacuum.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -386,7 +387,7 @@ async function measureServer(
   env: Record<string, string>,
   cacheSeconds: number,
   sample: CatalogueSample,
-  /** The database to sample the recompute queue of during write rows (PostgreSQL only). */
+  /** PostgreSQL only: the database to sample the recompute queue of during write rows, and to vacuum between rows. */
   queueUrl?: string,
 ): Promise<Row[]> {
   const port = 3902
@@ -417,6 +418,11 @@ async function measureServer(
       const requests = scenario.requests(sample, session)
       const cache = cacheSeconds > 0 ? `${cacheSeconds} s` : 'off'
       log(`${database}, cache ${cache}: ${scenario.name}`)
+      if (queueUrl) {
+        const vacuumed = await standInForAutovacuum(queueUrl)
+        if (vacuumed.length > 0)
+          log(`  autovacuum is off: vacuumed and analyzed ${vacuumed.join(', ')} first`)
+      }
       // A short warm-up first, so the numbers are of a running server and not of its JIT start.
       const load = {
         baseUrl: `http://127.0.0.1:${port}`,
