@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader'
+import type { Database } from './client.ts'
 
 /**
  * Gathers the calls made while the server reads one round of requests off its sockets and runs them as one
@@ -18,4 +19,23 @@ export function batchedStatement<Key, Value>(
     batchScheduleFn: (callback) => setImmediate(callback),
   })
   return (key) => loader.load(key)
+}
+
+/**
+ * `batchedStatement` for each database handle it is called with (the app's, each test's), made at the first call
+ * on that handle: one statement gathers only the calls made on one handle.
+ */
+export function batchedPerDatabase<Key, Value>(
+  run: (db: Database, keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>,
+  maxBatchSize?: number,
+): (db: Database, key: Key) => Promise<Value> {
+  const statements = new WeakMap<Database, (key: Key) => Promise<Value>>()
+  return (db, key) => {
+    let statement = statements.get(db)
+    if (!statement) {
+      statement = batchedStatement((keys: readonly Key[]) => run(db, keys), maxBatchSize)
+      statements.set(db, statement)
+    }
+    return statement(key)
+  }
 }

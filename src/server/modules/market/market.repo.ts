@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { batchedStatement } from '#server/db/batch.ts'
+import { batchedPerDatabase } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import {
   isoTimestamp,
@@ -174,34 +174,27 @@ export async function insertSales(db: Database, sales: readonly NewSale[]): Prom
   return sales.map((_, index) => recorded.get(index + 1))
 }
 
-const saleInserters = new WeakMap<Database, (sale: NewSale) => Promise<Sale | undefined>>()
-
 /**
  * insertSales of one sale, sharing its statement with the sales recorded at the same moment (db/batch.ts).
  * Should that statement fail, each of its sales is tried alone, so that one bad sale fails only itself.
  */
-export function insertSale(db: Database, sale: NewSale): Promise<Sale | undefined> {
-  let insert = saleInserters.get(db)
-  if (!insert) {
-    insert = batchedStatement(async (batch: readonly NewSale[]) => {
-      try {
-        return await insertSales(db, batch)
-      } catch (error) {
-        if (batch.length === 1) throw error
-        return Promise.all(
-          batch.map((one) =>
-            insertSales(db, [one]).then(
-              ([recorded]) => recorded,
-              (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
-            ),
+export const insertSale: (db: Database, sale: NewSale) => Promise<Sale | undefined> = batchedPerDatabase(
+  async (db: Database, batch: readonly NewSale[]) => {
+    try {
+      return await insertSales(db, batch)
+    } catch (error) {
+      if (batch.length === 1) throw error
+      return Promise.all(
+        batch.map((one) =>
+          insertSales(db, [one]).then(
+            ([recorded]) => recorded,
+            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
           ),
-        )
-      }
-    })
-    saleInserters.set(db, insert)
-  }
-  return insert(sale)
-}
+        ),
+      )
+    }
+  },
+)
 
 export async function findSale(db: Database, id: number): Promise<Sale | undefined> {
   const rows = await queryRows<Sale>(
@@ -282,29 +275,7 @@ export function salesPage(
   viewer: { id: string | null; allPending: boolean },
 ): Promise<{ itemExists: boolean; json: string }> {
   const visibility = viewer.allPending ? 'all' : viewer.id === null ? 'verified' : 'own'
-  let readers = salesPageReaders.get(db)
-  if (!readers) {
-    readers = new Map()
-    salesPageReaders.set(db, readers)
-  }
-  let read = readers.get(visibility)
-  if (!read) {
-    read = batchedStatement(
-      (batch: readonly SalesPageRequest[]) =>
-        queryRows<{ itemExists: boolean; json: string }>(
-          db,
-          salesPagesStatement(visibility, {
-            items: batch.map((request) => request.itemId),
-            viewers: batch.map((request) => request.viewerId),
-            limits: batch.map((request) => request.limit),
-            offsets: batch.map((request) => request.offset),
-          }),
-        ),
-      SALES_PAGES_PER_STATEMENT,
-    )
-    readers.set(visibility, read)
-  }
-  return read({ itemId, viewerId: viewer.id, ...page })
+  return salesPageReaders[visibility](db, { itemId, viewerId: viewer.id, ...page })
 }
 
 /**
@@ -314,10 +285,20 @@ export function salesPage(
  */
 const SALES_PAGES_PER_STATEMENT = 16
 
-const salesPageReaders = new WeakMap<
-  Database,
-  Map<SalesVisibility, (request: SalesPageRequest) => Promise<{ itemExists: boolean; json: string }>>
->()
+const salesPagesReader = (visibility: SalesVisibility) =>
+  batchedPerDatabase(
+    (db: Database, batch: readonly SalesPageRequest[]) =>
+      queryRows<{ itemExists: boolean; json: string }>(
+        db,
+        salesPagesStatement(visibility, {
+          items: batch.map((request) => request.itemId),
+          viewers: batch.map((request) => request.viewerId),
+          limits: batch.map((request) => request.limit),
+          offsets: batch.map((request) => request.offset),
+        }),
+      ),
+    SALES_PAGES_PER_STATEMENT,
+  )
 
 /**
  * Which sales beside the verified ones a viewer sees, and whose submitter: none, their own, or all of them. The
@@ -368,6 +349,13 @@ const salesPagesStatement = builtPerShape<
     )}
     order by r.n`
 })
+
+/** Each kind of viewer's pages share statements with the pages of viewers who see alike. */
+const salesPageReaders: Record<SalesVisibility, ReturnType<typeof salesPagesReader>> = {
+  verified: salesPagesReader('verified'),
+  own: salesPagesReader('own'),
+  all: salesPagesReader('all'),
+}
 
 /**
  * Verified sales of an item and grade from `since` on (all of them without `since`), by date. Read as

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { batchedStatement } from '#server/db/batch.ts'
+import { batchedPerDatabase } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import {
   isoTimestamp,
@@ -125,17 +125,8 @@ export async function findFeedPages(
   return rows.map(({ n: _, ...page }) => page)
 }
 
-const feedReaders = new WeakMap<Database, (request: FeedPageRequest) => Promise<FeedPageJson>>()
-
 /** findFeedPages of one request, sharing its statement with the pages asked for at the same moment. */
-export function findFeedPage(db: Database, request: FeedPageRequest): Promise<FeedPageJson> {
-  let read = feedReaders.get(db)
-  if (!read) {
-    read = batchedStatement((batch: readonly FeedPageRequest[]) => findFeedPages(db, batch))
-    feedReaders.set(db, read)
-  }
-  return read(request)
-}
+export const findFeedPage = batchedPerDatabase(findFeedPages)
 
 /** One post as the reader may see it; a post hidden from them is as good as missing. */
 export async function findVisiblePost(db: Database, readerId: string, id: number): Promise<Post | undefined> {
