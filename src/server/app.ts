@@ -137,7 +137,9 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(nulFreeValidator(validatorCompiler))
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
-  app.decorate('listenTo', options.listen ?? (async () => async () => {}))
+  const listenTo: Listen = options.listen ?? (async () => async () => {})
+  // A plain function: one with properties (Listen's caughtUp) would be taken for a getter and setter.
+  app.decorate('listenTo', (...args: Parameters<Listen>) => listenTo(...args))
   const priceRecompute = new PriceRecomputeWorker({
     db: options.db,
     listen: app.listenTo,
@@ -259,7 +261,7 @@ export async function buildApp(options: AppOptions) {
   )
 
   const betaPublic = options.betaPublic ?? true
-  await app.register(sessionPlugin, { betaPublic })
+  await app.register(sessionPlugin, { betaPublic, listen: options.listen })
   await app.register(sameOriginPlugin, { publicUrl: options.publicUrl })
   await app.register(accessPlugin)
 

@@ -74,6 +74,44 @@ describe('sessions asked for together', () => {
   })
 })
 
+describe('sessions kept in memory (ADR 034)', () => {
+  /** Ends the user's sessions in a transaction that fires no trigger, so nothing is announced. */
+  const endSilently = (userId: string) =>
+    context.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`delete from sessions where sess ->> 'userId' = ${userId}`)
+    })
+
+  it('keeps a session looked up, and forgets it when the database announces a change of its user or of all', async () => {
+    const one = await userOnTwoDevices()
+    const other = await userOnTwoDevices()
+    for (const cookie of [one.phone, other.phone]) expect(await isSignedIn(cookie)).toBe(true)
+    await endSilently(one.userId)
+    await endSilently(other.userId)
+    // Unannounced, the change is not seen: the sessions were answered from memory.
+    expect(await isSignedIn(one.phone)).toBe(true)
+    expect(await isSignedIn(other.phone)).toBe(true)
+    // What the triggers of migration 0033 send: one user's id, then '' for everyone.
+    await context.database.db.execute(sql`select pg_notify('sessions_changed', ${one.userId})`)
+    expect(await isSignedIn(one.phone)).toBe(false)
+    expect(await isSignedIn(other.phone)).toBe(true)
+    await context.database.db.execute(sql`select pg_notify('sessions_changed', '')`)
+    expect(await isSignedIn(other.phone)).toBe(false)
+  })
+
+  it("shows a change of the user's row, made straight in the database, on the very next request", async () => {
+    const { phone, userId } = await userOnTwoDevices()
+    const user = async () =>
+      (await context.app.inject({ url: '/api/auth/user', headers: { cookie: phone } })).json()
+    expect((await user()).isTrusted).toBe(false)
+    await context.database.db.execute(sql`update users set is_trusted = true where id = ${userId}`)
+    expect((await user()).isTrusted).toBe(true)
+    await context.database.db.execute(sql`update sessions set expire = now() - interval '1 second'
+      where sess ->> 'userId' = ${userId}`)
+    expect(await isSignedIn(phone)).toBe(false)
+  })
+})
+
 describe('GET /api/me/sessions', () => {
   it("lists the user's sessions, this one first, with device, times and an opaque id", async () => {
     const { phone } = await userOnTwoDevices()

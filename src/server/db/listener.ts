@@ -8,11 +8,17 @@ export type NotificationHandler = (payload: string) => void
  * the listening connection came back after a loss: notifications sent meanwhile are gone, so a listener
  * that must not miss work looks for it then (the recompute workers also poll).
  */
-export type Listen = (
+export type Listen = ((
   channel: string,
   handler: NotificationHandler,
   onReconnect?: () => void,
-) => Promise<() => Promise<void>>
+) => Promise<() => Promise<void>>) & {
+  /**
+   * Resolves once every notification committed before the call has reached its handlers. Missing where
+   * notifications reach their handlers before the statement that sent them returns (PGlite, in-process).
+   */
+  caughtUp?: () => Promise<void>
+}
 
 interface Subscription {
   channel: string
@@ -42,18 +48,53 @@ export class PostgresListener {
     private readonly connectTimeoutMs: number,
   ) {}
 
-  listen: Listen = async (channel, handler, onReconnect) => {
-    const subscription = { channel, handler, onReconnect }
-    this.subscriptions.add(subscription)
-    const client = await this.connected()
-    if (![...this.subscriptions].some((other) => other !== subscription && other.channel === channel))
-      await client.query(`listen ${quoteChannel(channel)}`)
-    return async () => {
-      this.subscriptions.delete(subscription)
-      const stillHeard = [...this.subscriptions].some((other) => other.channel === channel)
-      if (!stillHeard && this.client)
-        await this.client.query(`unlisten ${quoteChannel(channel)}`).catch(() => {})
-    }
+  readonly listen: Listen = Object.assign(
+    async (channel: string, handler: NotificationHandler, onReconnect?: () => void) => {
+      const subscription = { channel, handler, onReconnect }
+      this.subscriptions.add(subscription)
+      const client = await this.connected()
+      if (![...this.subscriptions].some((other) => other !== subscription && other.channel === channel))
+        await client.query(`listen ${quoteChannel(channel)}`)
+      return async () => {
+        this.subscriptions.delete(subscription)
+        const stillHeard = [...this.subscriptions].some((other) => other.channel === channel)
+        if (!stillHeard && this.client)
+          await this.client.query(`unlisten ${quoteChannel(channel)}`).catch(() => {})
+      }
+    },
+    { caughtUp: () => this.caughtUp() },
+  )
+
+  /** The round trip in flight on the listening connection, and the one that waits for it to end. */
+  private roundTrip: Promise<void> | null = null
+  private nextRoundTrip: Promise<void> | null = null
+
+  /**
+   * PostgreSQL hands a listening connection what was notified before it answers its next command
+   * (PostgresMain, before ReadyForQuery); an empty query is the cheapest command there is. A round trip already
+   * in flight may have been sent before the caller's notifications were: callers wait for the next one, which
+   * all who ask meanwhile share (one command at a time on the connection).
+   */
+  private caughtUp(): Promise<void> {
+    if (!this.roundTrip) return this.startRoundTrip()
+    this.nextRoundTrip ??= this.roundTrip
+      .catch(() => {})
+      .then(() => {
+        this.nextRoundTrip = null
+        return this.startRoundTrip()
+      })
+    return this.nextRoundTrip
+  }
+
+  private startRoundTrip(): Promise<void> {
+    const roundTrip = this.connected()
+      .then((client) => client.query(''))
+      .then(() => {})
+      .finally(() => {
+        if (this.roundTrip === roundTrip) this.roundTrip = null
+      })
+    this.roundTrip = roundTrip
+    return roundTrip
   }
 
   async close(): Promise<void> {
