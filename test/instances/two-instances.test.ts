@@ -143,6 +143,31 @@ describe('two app processes on one PostgreSQL', () => {
     expect((await read('/api/auth/user')).body.currencyPreference).toBe('EUR')
   })
 
+  it('refuses a session ended through one in the other, though the other keeps the sessions it saw (ADR 034)', async () => {
+    const account = { email: uniqueEmail('signout'), password: 'a long right password' }
+    const registered = await fetch(`${writer.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    })
+    expect(registered.status).toBe(201)
+    const session = (
+      registered.headers.getSetCookie().find((header) => header.startsWith('bf_session=')) ?? ''
+    ).split(';')[0] as string
+    const user = (server: ServerProcess) =>
+      fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie: session } }).then(
+        (answer) => answer.status,
+      )
+    expect(await user(reader)).toBe(200)
+    expect(await user(reader)).toBe(200)
+    const signedOut = await fetch(`${writer.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: session, origin: writer.baseUrl },
+    })
+    expect(signedOut.status).toBeLessThan(300)
+    expect(await user(reader)).toBe(401)
+  })
+
   it('shows an alert set through one in the other’s watchlist and figures', async () => {
     const statsBefore = (await read('/api/me/stats')).body
     const alert = await write(

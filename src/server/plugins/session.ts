@@ -51,8 +51,7 @@ export const sessionPlugin = fp(
     const cache = options.listen ? await listeningCache(app, options.listen) : undefined
     // Every signed-in request asks for its session: the requests that arrive together ask in one query, each
     // session once (one user's many requests at once would otherwise make the list long enough for PostgreSQL
-    // to scan every session rather than look each up). Asked in the round after the requests were read, the
-    // cache has heard every change announced before them.
+    // to scan every session rather than look each up), or find it kept.
     const findSession = batchedStatement(async (sids: readonly string[]) => {
       const read = (unknown: readonly string[]) =>
         findSessions(app.db, [...new Set(unknown)], SESSION_LIFETIME)
@@ -90,7 +89,6 @@ export const sessionPlugin = fp(
       const extendDue = expire - Date.now() < EXTEND_WHEN_LEFT_MS && absoluteEnd - expire > DAY_MS
       if (extendDue || Date.now() - new Date(session.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
         const extended = new Date(await touchSession(app.db, sid, SESSION_LIFETIME))
-        cache?.forget(session.user.id)
         if (extendDue) setCookie(request, reply, token, extended)
       }
     })
@@ -98,7 +96,6 @@ export const sessionPlugin = fp(
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
       // A new id at every sign-in: a session id planted before sign-in is worth nothing after it.
       if (request.sessionId) await deleteSession(app.db, request.sessionId)
-      cache?.forget(userId)
       const token = randomBytes(32).toString('base64url')
       await insertSession(app.db, {
         sid: sessionId(token),
@@ -112,17 +109,9 @@ export const sessionPlugin = fp(
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.sessionId) await deleteSession(app.db, request.sessionId)
-      if (request.user) cache?.forget(request.user.id)
       request.user = null
       request.sessionId = null
       reply.clearCookie(SESSION_COOKIE, { path: '/' })
-    })
-
-    // What users change of their own account and sessions is theirs to see on their next request to this
-    // instance, before the database's announcement could have arrived.
-    app.addHook('onSend', async (request) => {
-      if (request.user && request.method !== 'GET' && /^\/api\/(me|auth)\//.test(request.url))
-        cache?.forget(request.user.id)
     })
   },
 )
