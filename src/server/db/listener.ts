@@ -87,8 +87,10 @@ export class PostgresListener {
   }
 
   private startRoundTrip(): Promise<void> {
-    const roundTrip = this.connected()
-      .then((client) => client.query(''))
+    // Never through a connection made here: only the reconnection that tells the subscriptions what they may
+    // have missed (`onReconnect`) makes the listener whole again.
+    const client = this.client
+    const roundTrip = (client ? client.query('') : Promise.reject(new Error('not listening')))
       .then(() => {})
       .finally(() => {
         if (this.roundTrip === roundTrip) this.roundTrip = null
