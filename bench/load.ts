@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { type CpuPerRequest, countCpu } from './cpu.ts'
 
 export interface LoadResult {
   requestsPerSecond: number
@@ -12,6 +13,8 @@ export interface LoadResult {
   p99: number
   errors: number
   non2xx: number
+  /** What each request cost the CPU, when the server's pid was given (Linux). */
+  cpu?: CpuPerRequest
 }
 
 export interface RequestSpec {
@@ -40,11 +43,14 @@ export async function drive(options: {
   requests: RequestSpec[]
   connections: number
   durationSeconds: number
+  /** Count the CPU of this server process, PostgreSQL and the load generator while the row runs. */
+  serverPid?: number
 }): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'brickfolio-bench-wrk-'))
   const script = path.join(dir, 'requests.lua')
   writeFileSync(script, wrkScript(options.requests, `${runId}-${drives++}-`))
   try {
+    const stopCounting = countCpu(options.serverPid)
     const { stdout } = await promisify(execFile)(
       'wrk',
       [
@@ -68,7 +74,8 @@ export async function drive(options: {
     })
     const line = stdout.split('\n').find((text) => text.startsWith(RESULT_PREFIX))
     if (!line) throw new Error(`wrk printed no result:\n${stdout}`)
-    return JSON.parse(line.slice(RESULT_PREFIX.length)) as LoadResult
+    const result = JSON.parse(line.slice(RESULT_PREFIX.length)) as LoadResult
+    return { ...result, cpu: stopCounting?.(result.requests) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -82,6 +89,7 @@ const RESULT_PREFIX = 'bench-result '
  * in microseconds.
  */
 function wrkScript(requests: RequestSpec[], numberPrefix: string): string {
+  // A JSON string is a Lua string for what paths, headers and bodies hold (ASCII, quotes, backslashes).
   const lua = (text: string) => JSON.stringify(text)
   const specs = requests.map((spec) => {
     const headers = {

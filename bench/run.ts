@@ -23,7 +23,7 @@ import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
 import { rebuildAllPrices } from '#server/modules/market/market.rebuild.ts'
 import { benchAlertEvaluation } from './alerts.ts'
-import { type CpuPerRequest, countCpu } from './cpu.ts'
+import type { CpuPerRequest } from './cpu.ts'
 import { type Freshness, sampleFreshness } from './freshness.ts'
 import { generatePosts } from './generate-posts.ts'
 import { generateSales } from './generate-sales.ts'
@@ -74,8 +74,6 @@ interface Row {
   budget?: number
   /** Commit → snapshot, sampled during a write row (PostgreSQL). */
   freshness?: Freshness
-  /** Where the CPU went, per request (Linux). */
-  cpu?: CpuPerRequest
 }
 
 type AlertBench = Awaited<ReturnType<typeof benchAlertEvaluation>> & { database: string }
@@ -102,14 +100,13 @@ async function main() {
     `http://127.0.0.1:${helloPort}/`,
   )
   log('measuring the bare Fastify hello-world')
-  const stopCounting = countCpu(hello.pid)
   const helloResult = await drive({
     baseUrl: `http://127.0.0.1:${helloPort}`,
     requests: [{ method: 'GET', path: '/' }],
     connections,
     durationSeconds,
+    serverPid: hello.pid,
   })
-  const helloCpu = stopCounting?.(helloResult.requests)
   await stopProcess(hello)
 
   const postgresUrl = args.reuse ? args['database-url'] : await preparePostgres(args['database-url'])
@@ -146,7 +143,7 @@ async function main() {
     }
   }
 
-  printTable(helloResult, helloCpu, rows)
+  printTable(helloResult, rows)
 }
 
 /** The usual rows, or with `--cold` the cold ones. */
@@ -436,9 +433,7 @@ async function measureServer(
       }
       await drive({ ...load, durationSeconds: WARM_UP_SECONDS })
       const stopSampling = scenario.freshness && queueUrl ? await sampleFreshness(queueUrl) : undefined
-      const stopCounting = countCpu(server.pid)
-      const result = await drive({ ...load, durationSeconds })
-      const cpu = stopCounting?.(result.requests)
+      const result = await drive({ ...load, durationSeconds, serverPid: server.pid })
       const freshness = await stopSampling?.()
       rows.push({
         database,
@@ -447,7 +442,6 @@ async function measureServer(
         result,
         budget: scenario.budgetP99Ms,
         freshness,
-        cpu,
       })
     }
   } finally {
@@ -488,7 +482,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-function printTable(hello: LoadResult, helloCpu: CpuPerRequest | undefined, rows: Row[]) {
+function printTable(hello: LoadResult, rows: Row[]) {
   const header =
     '| database | endpoint | cache | req/s | p50 ms | p99 ms | vs hello-world | p99 budget | CPU ms per request: server + PostgreSQL + load |'
   const lines = [
@@ -496,7 +490,7 @@ function printTable(hello: LoadResult, helloCpu: CpuPerRequest | undefined, rows
     '',
     header,
     '|---|---|---|---:|---:|---:|---:|---|---:|',
-    `| – | bare Fastify hello-world | – | ${Math.round(hello.requestsPerSecond)} | ${hello.p50} | ${hello.p99} | 100% | – | ${cpuCell(helloCpu)} |`,
+    `| – | bare Fastify hello-world | – | ${Math.round(hello.requestsPerSecond)} | ${hello.p50} | ${hello.p99} | 100% | – | ${cpuCell(hello.cpu)} |`,
   ]
   for (const row of rows) {
     const ratio = `${((row.result.requestsPerSecond / hello.requestsPerSecond) * 100).toFixed(0)}%`
@@ -504,7 +498,7 @@ function printTable(hello: LoadResult, helloCpu: CpuPerRequest | undefined, rows
       row.budget === undefined ? '–' : `${row.budget} ms ${row.result.p99 <= row.budget ? 'ok' : 'OVER'}`
     const failures = row.result.errors + row.result.non2xx
     lines.push(
-      `| ${row.database} | ${row.scenario} | ${row.cache} | ${Math.round(row.result.requestsPerSecond)} | ${row.result.p50} | ${row.result.p99} | ${ratio} | ${verdict}${failures ? ` (${failures} failed)` : ''} | ${cpuCell(row.cpu)} |`,
+      `| ${row.database} | ${row.scenario} | ${row.cache} | ${Math.round(row.result.requestsPerSecond)} | ${row.result.p50} | ${row.result.p99} | ${ratio} | ${verdict}${failures ? ` (${failures} failed)` : ''} | ${cpuCell(row.result.cpu)} |`,
     )
   }
   const fresh = rows.filter((row) => row.freshness)
