@@ -2,10 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { User } from '#shared/contract/auth.ts'
 import { batchedStatement } from '../db/batch.ts'
 import type { Listen } from '../db/listener.ts'
-import { deleteSession, findSessions, insertSession, touchSession } from '../modules/auth/sessions.repo.ts'
+import {
+  deleteSession,
+  findSessions,
+  insertSession,
+  type SessionUser,
+  touchSession,
+} from '../modules/auth/sessions.repo.ts'
 import { MAX_SESSIONS_PER_USER, SESSION_LIFETIME } from '../modules/auth/sessions.service.ts'
 import { SESSIONS_CHANNEL, SessionCache } from './session-cache.ts'
 
@@ -18,14 +23,9 @@ const LAST_SEEN_EVERY_MS = 5 * 60 * 1000
 /** Enough of a User-Agent to name the browser; a longer one is not worth storing. */
 const USER_AGENT_MAX = 512
 
-export interface SessionUser extends User {
-  /** Beta access: the beta is public, the e-mail is on the access list, or the user is an admin. */
-  hasAccess: boolean
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
-    user: SessionUser | null
+    user: Readonly<SessionUser> | null
     sessionId: string | null
   }
   interface FastifyInstance {
@@ -58,7 +58,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   // session once (one user's many requests at once would otherwise make the list long enough for PostgreSQL
   // to scan every session rather than look each up), or find it kept.
   const findSession = batchedStatement(async (sids: readonly string[]) => {
-    const read = (unknown: readonly string[]) => findSessions(app.db, [...new Set(unknown)], SESSION_LIFETIME)
+    const read = (unknown: readonly string[]) =>
+      findSessions(app.db, [...new Set(unknown)], {
+        lifetime: SESSION_LIFETIME,
+        betaPublic: options.betaPublic,
+      })
     const found = await (cache ? cache.find(sids, read) : read(sids))
     return sids.map((sid) => found.get(sid) ?? null)
   })
@@ -83,10 +87,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
       return
     }
     request.sessionId = sid
-    request.user = {
-      ...session.user,
-      hasAccess: options.betaPublic || session.onAccessList || session.user.role === 'admin',
-    }
+    request.user = session.user
     const expire = new Date(session.expire).getTime()
     const absoluteEnd = new Date(session.createdAt).getTime() + SESSION_LIFETIME.absoluteDays * DAY_MS
     // Near its absolute end a session has no room to slide: extending it then would write every time.

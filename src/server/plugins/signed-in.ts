@@ -2,7 +2,7 @@ import type { FastifyPluginOptions, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../errors.ts'
 import { documentError } from '../lib/responses.ts'
-import type { SessionUser } from './session.ts'
+import type { SessionUser } from '../modules/auth/sessions.repo.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +10,7 @@ declare module 'fastify' {
      * The signed-in user. Decorated only inside `signedInRoutes`, whose hook has already answered 401
      * to anyone signed out, so a route there never checks again (and a route outside cannot call it).
      */
-    signedInUser(): SessionUser
+    signedInUser(): Readonly<SessionUser>
   }
 }
 
@@ -38,7 +38,7 @@ export function signedInRoutes<Options extends FastifyPluginOptions = Record<nev
   }
 }
 
-function signedInUser(this: FastifyRequest): SessionUser {
+function signedInUser(this: FastifyRequest): Readonly<SessionUser> {
   // Never true behind the scope's hook; it keeps the type honest without a cast.
   if (!this.user) throw new HttpError(401, SIGN_IN_REQUIRED, 'UNAUTHENTICATED')
   return this.user

@@ -38,43 +38,57 @@ export async function insertSession(
   })
 }
 
+/** A signed-in user as every request sees them. */
+export interface SessionUser extends User {
+  /** Beta access: the beta is public, the e-mail is on the access list, or the user is an admin. */
+  hasAccess: boolean
+}
+
 export interface SessionRow {
-  user: User
-  onAccessList: boolean
+  /**
+   * Shared by every request of the session while this instance keeps it (plugins/session-cache.ts), so made
+   * once, here, and never changed: an object built per request from it would cost more than its lookup.
+   */
+  user: Readonly<SessionUser>
   expire: string
   createdAt: string
   lastSeenAt: string
 }
 
 /**
- * The live sessions of these ids, each with its user and whether their e-mail is on the beta access list. Every
- * signed-in request asks, so the statement is built once (ADR 027). One id is asked for as such: with a list,
+ * The live sessions of these ids, each with its user and whether they may use the beta. Every signed-in
+ * request asks, so the statement is built once (ADR 027). One id is asked for as such: with a list,
  * PostgreSQL plans the statement again at every run (a plan for a list of unknown length looks dearer than one
  * made for the list given), which for one id costs more than the lookup (ADR 026).
  */
 const sessionsStatement = builtPerShape<
-  { one: boolean },
+  { one: boolean; betaPublic: boolean },
   { sid: string | undefined; sids: string[] | undefined; absoluteDays: number }
 >(
-  ({ one }, p) =>
+  ({ one, betaPublic }, p) =>
     sql`select s.sid, row_to_json(x) as user, ${isoTimestamp(sql`s.expire`)} as expire,
-        ${isoTimestamp(sql`s.created_at`)} as "createdAt", ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt",
-        exists (select 1 from beta_access b where b.email = x.email) as "onAccessList"
+        ${isoTimestamp(sql`s.created_at`)} as "createdAt", ${isoTimestamp(sql`s.last_seen_at`)} as "lastSeenAt"
       from sessions s
-      cross join lateral (select ${userColumns} from users u where u.id = (s.sess ->> 'userId')::uuid) x
+      cross join lateral (
+        select ${userColumns}, ${
+          betaPublic
+            ? sql`true`
+            : sql`(u.role = 'admin' or exists (select 1 from beta_access b where b.email = u.email))`
+        } as "hasAccess"
+        from users u where u.id = (s.sess ->> 'userId')::uuid) x
       where ${one ? sql`s.sid = ${p.sid}` : sql`s.sid = any(${p.sids}::text[])`} and ${live(p.absoluteDays)}`,
 )
 
 export async function findSessions(
   db: Database,
   sids: readonly string[],
-  lifetime: SessionLifetime,
+  { lifetime, betaPublic }: { lifetime: SessionLifetime; betaPublic: boolean },
 ): Promise<Map<string, SessionRow>> {
   const one = sids.length === 1
   const rows = await queryRows<SessionRow & { sid: string }>(
     db,
     sessionsStatement(
-      { one },
+      { one, betaPublic },
       {
         sid: one ? sids[0] : undefined,
         sids: one ? undefined : [...sids],

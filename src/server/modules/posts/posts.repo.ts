@@ -9,6 +9,7 @@ import {
   jsonString,
   jsonTimestamp,
 } from '#server/db/json-text.ts'
+import { builtPerShape } from '#server/db/statement.ts'
 import { unnestRows } from '#server/db/unnest.ts'
 import type { Comment, Post, ReviewedPost } from '#shared/contract/community.ts'
 
@@ -92,27 +93,44 @@ export async function findFeedPages(
   db: Database,
   requests: readonly FeedPageRequest[],
 ): Promise<FeedPageJson[]> {
-  const column = (pick: (request: FeedPageRequest) => unknown) => sql.param(requests.map(pick))
   // The limit is written out: as a parameter the planner would guess a tenth of the table per page, and at
   // that cost PostgreSQL compiles the statement (JIT), which takes longer than running it.
   const limit = Math.max(...requests.map((request) => request.limit)) + 1
   if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`not a page size: ${limit}`)
+  const rows = await queryRows<FeedPageJson & { n: number }>(
+    db,
+    feedPagesStatement(
+      { limit },
+      {
+        readers: requests.map((request) => request.readerId),
+        befores: requests.map((request) => request.beforeId ?? ABOVE_ANY_ID),
+        items: requests.map((request) => request.itemId ?? null),
+        limits: requests.map((request) => request.limit),
+      },
+    ),
+  )
+  return rows.map(({ n: _, ...page }) => page)
+}
+
+/** findFeedPages's statement, built once per page size (ADR 027): one column of arguments per request's field. */
+const feedPagesStatement = builtPerShape<
+  { limit: number },
+  { readers: string[]; befores: number[]; items: (number | null)[]; limits: number[] }
+>(({ limit }, p) => {
   const page = (
     filter: SQL,
   ) => sql`select r.n, p.*, row_number() over (partition by r.n order by p.id desc) as place
     from r cross join lateral (
       select * from posts p where ${filter} and p.id < r.before and (p.hidden_at is null or p.user_id = r.reader)
       order by p.id desc limit ${sql.raw(String(limit))}) p`
-  const rows = await queryRows<FeedPageJson & { n: number }>(
-    db,
-    sql`with r as (
+  return sql`with r as (
         select reader, before, item, lim, n::int from ${unnestRows(
           'u',
           {
-            reader: sql`${column((request) => request.readerId)}::uuid[]`,
-            before: sql`${column((request) => request.beforeId ?? ABOVE_ANY_ID)}::int[]`,
-            item: sql`${column((request) => request.itemId ?? null)}::int[]`,
-            lim: sql`${column((request) => request.limit)}::int[]`,
+            reader: sql`${p.readers}::uuid[]`,
+            before: sql`${p.befores}::int[]`,
+            item: sql`${p.items}::int[]`,
+            lim: sql`${p.limits}::int[]`,
           },
           'n',
         )}),
@@ -120,10 +138,8 @@ export async function findFeedPages(
       select r.n, '[' || coalesce(string_agg(${postJson(sql`r.reader`)}, ',' order by p.id desc)
           filter (where p.place <= r.lim), '') || ']' as posts,
         min(p.id) filter (where p.place <= r.lim) as "lastId", count(p.id) > r.lim as more
-      from r left join picked p on p.n = r.n group by r.n, r.lim, r.reader order by r.n`,
-  )
-  return rows.map(({ n: _, ...page }) => page)
-}
+      from r left join picked p on p.n = r.n group by r.n, r.lim, r.reader order by r.n`
+})
 
 /** findFeedPages of one request, sharing its statement with the pages asked for at the same moment. */
 export const findFeedPage = batchedPerDatabase(findFeedPages)
