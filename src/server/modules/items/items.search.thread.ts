@@ -9,29 +9,40 @@ import type { SearchTerms } from './items.search.ts'
  * search always finds the index of the catalogue it was asked of, or a newer one, which it tells.
  */
 
+/** A search: the quick search box's first page, or a page of the search with filters. */
+export type SearchTask =
+  | { type: 'best'; terms: SearchTerms; limit: number }
+  | { type: 'search'; terms: SearchTerms; filters: IndexFilters; offset: number; limit: number }
+
+/** A search of the catalogue of `version`, answered under `id`. */
+export interface ThreadSearch {
+  id: number
+  version: number
+  task: SearchTask
+}
+
 export type ToThread =
   | { type: 'catalogue'; version: number; rows: CatalogueRows }
-  | { type: 'best'; id: number; version: number; terms: SearchTerms; limit: number }
-  | {
-      type: 'search'
-      id: number
-      version: number
-      terms: SearchTerms
-      filters: IndexFilters
-      offset: number
-      limit: number
-    }
+  /** Searches asked for at about the same moment, answered together. */
+  | { type: 'searches'; searches: ThreadSearch[] }
 
 export type FromThread =
   | { type: 'ready'; version: number }
-  | { type: 'answer'; id: number; page: IndexPage }
-  /** The thread holds another catalogue than the one asked of: the app searches itself. */
-  | { type: 'stale'; id: number }
+  /** Without a page when the thread holds another catalogue than the one asked of: the app searches itself. */
+  | { type: 'answers'; answers: Array<{ id: number; page: IndexPage | undefined }> }
 
 let index: CatalogueIndex | undefined
 let version = -1
 
 const reply = (message: FromThread) => parentPort?.postMessage(message)
+
+function pageOf(search: ThreadSearch): IndexPage | undefined {
+  if (!index || search.version !== version) return undefined
+  const { task } = search
+  return task.type === 'best'
+    ? { ids: index.best(task.terms, task.limit), total: 0 }
+    : index.search(task.terms, task.filters, task.offset, task.limit)
+}
 
 parentPort?.on('message', (message: ToThread) => {
   if (message.type === 'catalogue') {
@@ -40,13 +51,8 @@ parentPort?.on('message', (message: ToThread) => {
     reply({ type: 'ready', version })
     return
   }
-  if (!index || message.version !== version) {
-    reply({ type: 'stale', id: message.id })
-    return
-  }
-  const page =
-    message.type === 'best'
-      ? { ids: index.best(message.terms, message.limit), total: 0 }
-      : index.search(message.terms, message.filters, message.offset, message.limit)
-  reply({ type: 'answer', id: message.id, page })
+  reply({
+    type: 'answers',
+    answers: message.searches.map((search) => ({ id: search.id, page: pageOf(search) })),
+  })
 })

@@ -101,6 +101,39 @@ describe('SearchThread', () => {
     expect(page.ids).toHaveLength(3)
   }, 30_000)
 
+  it('sends the searches asked for at one moment together, after a catalogue published meanwhile', async () => {
+    thread = new SearchThread(log)
+    const catalogue = rows(NAMES)
+    const index = new CatalogueIndex(catalogue)
+    thread.publish(1, catalogue)
+    await thread.ready()
+    const on = thread
+    // Asked for in one turn of the event loop, they reach the thread in one message, and after the catalogue
+    // published in that turn: the thread then holds another catalogue than theirs, so the app answers them.
+    const asked = [
+      searched(on, 1, searchTerms('harbour'), index),
+      searched(on, 1, searchTerms('station'), index),
+    ]
+    const newer = rows([...NAMES, 'Harbour Tower'])
+    on.publish(2, newer)
+    expect(await Promise.all(asked)).toEqual([
+      { page: { ids: index.best(searchTerms('harbour'), 10), total: 0 }, here: true },
+      { page: { ids: index.best(searchTerms('station'), 10), total: 0 }, here: true },
+    ])
+    await on.ready()
+    const newerIndex = new CatalogueIndex(newer)
+    const together = await Promise.all([
+      searched(on, 2, searchTerms('harbour'), newerIndex),
+      searched(on, 2, searchTerms('statoin'), newerIndex),
+    ])
+    expect(together).toEqual([
+      { page: { ids: newerIndex.best(searchTerms('harbour'), 10), total: 0 }, here: false },
+      { page: { ids: newerIndex.best(searchTerms('statoin'), 10), total: 0 }, here: false },
+    ])
+    expect(together[0]?.page.ids).toHaveLength(3)
+    expect(on.answered).toEqual({ thread: 2, here: 2 })
+  }, 30_000)
+
   it('searches in the app while the thread is busy, and when it fails; a new thread takes over', async () => {
     thread = new SearchThread(log)
     const catalogue = rows(NAMES)
