@@ -136,3 +136,42 @@ describe('sales recorded at the same moment', () => {
     expect(counted.length).toBeGreaterThan(0)
   })
 })
+
+describe('an item page’s prices asked for at the same moment', () => {
+  it('answer each item with its own summary, statistics and history, as alone, and an unknown item with 404', async () => {
+    await context.app.inject({
+      method: 'POST',
+      url: `/api/items/${ids.falcon}/sales`,
+      headers: { cookie: people.trusted },
+      payload: { price: '612.00', currency: 'GBP', conditionId: ids.sealed, saleDate: today, source: 'eBay' },
+    })
+    await pricesSettled(context.app)
+    const urls = [ids.falcon, 2_000_000_000, ids.galaxy, ids.figure, ids.falcon].flatMap((itemId) => [
+      `/api/items/${itemId}/price-summary`,
+      `/api/items/${itemId}/price-by-condition`,
+      `/api/items/${itemId}/price-history?range=30d&grade=new`,
+      `/api/items/${itemId}/price-history?range=all&grade=used`,
+      `/api/items/${itemId}/price-history?range=1y`,
+    ])
+    const answer = async (url: string) => {
+      const response = await context.app.inject({ url })
+      return { status: response.statusCode, body: response.json() }
+    }
+    const alone: Array<{ status: number; body: unknown }> = []
+    for (const url of urls) alone.push(await answer(url))
+    const together = await Promise.all(urls.map(answer))
+    expect(together).toEqual(alone)
+    expect(together.map((one) => one.status)).toEqual(
+      [200, 404, 200, 200, 200].flatMap((status) => Array(5).fill(status)),
+    )
+    const of = (item: number, read: number) => together[item * 5 + read]?.body
+    expect(of(0, 0)).toMatchObject({ new: { hasData: true }, updating: false })
+    expect(of(0, 0)).not.toEqual(of(2, 0))
+    expect(of(0, 1)).toContainEqual(expect.objectContaining({ conditionId: ids.sealed, grade: 'new' }))
+    expect(of(0, 2)).toMatchObject({
+      points: expect.arrayContaining([expect.objectContaining({ date: today })]),
+    })
+    expect(of(0, 2)).not.toEqual(of(0, 3))
+    expect(of(1, 0)).toMatchObject({ message: 'Item not found' })
+  })
+})

@@ -514,47 +514,81 @@ const gradeSummaryJson = jsonObject({
   updatedAt: jsonTimestamp(sql`s.updated_at`),
 })
 
-const priceSummaryStatement = builtPerShape<'item', { itemId: number }>(
-  (_, p) => sql`select
+/** The summaries of the items `r.item`, one row each in the order asked (`r.n`); no `i` without such an item. */
+const priceSummariesStatement = builtPerShape<'items', { items: number[] }>(
+  (_, p) => sql`select i.id is not null as "itemExists",
       (select ${gradeSummaryJson} from price_snapshots s where s.item_id = i.id and s.grade = 'new') as "newJson",
       (select ${gradeSummaryJson} from price_snapshots s where s.item_id = i.id and s.grade = 'used') as "usedJson",
       i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
       i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",
       exists (select 1 from price_recompute_queue q where q.item_id = i.id) as updating
-    from items i where i.id = ${p.itemId}`,
+    from ${unnestRows('r', { item: sql`${p.items}::int[]` }, 'n')}
+      left join items i on i.id = r.item
+    order by r.n`,
 )
+
+interface PriceSummaryRow {
+  newJson: string | null
+  usedJson: string | null
+  marketplaceNew: string | null
+  marketplaceUsed: string | null
+  updating: boolean
+}
 
 /**
  * The item's snapshot of each grade as the JSON text of its `GradeSummary` (null without one), its marketplace
  * prices and whether its prices are being recomputed, in one round trip; undefined when there is no such item.
  * The snapshots are written as text by PostgreSQL (db/json-text.ts), in a statement written once (ADR 027):
  * parsed and written out again, and the statement joined again at each run, they were a fifth of what the
- * server did for an item's prices (ADR 032).
+ * server did for an item's prices (ADR 032). The summaries asked for at the same moment are read by one
+ * statement (ADR 016): a statement each cost more of the two cores than reading the summary did.
  */
-export async function readPriceSummary(db: Database, itemId: number) {
-  const [row] = await queryRows<{
-    newJson: string | null
-    usedJson: string | null
-    marketplaceNew: string | null
-    marketplaceUsed: string | null
-    updating: boolean
-  }>(db, priceSummaryStatement('item', { itemId }))
-  return row
-}
+export const readPriceSummary: (db: Database, itemId: number) => Promise<PriceSummaryRow | undefined> =
+  batchedPerDatabase(async (db: Database, items: readonly number[]) => {
+    const rows = await queryRows<PriceSummaryRow & { itemExists: boolean }>(
+      db,
+      priceSummariesStatement('items', { items: [...items] }),
+    )
+    return rows.map(({ itemExists, ...row }) => (itemExists ? row : undefined))
+  })
 
-/** Per-condition counts and averages, most sales first; undefined when there is no such item. */
-export async function readConditionStats(db: Database, itemId: number) {
-  const rows = await queryRows<{
-    stats: Array<{ conditionId: number; label: string; grade: Grade; count: number; averageGbp: string }>
-  }>(
-    db,
-    sql`select coalesce((select json_agg(json_build_object('conditionId', p.condition_id, 'label', c.label,
-          'grade', c.grade, 'count', p.sales_count, 'averageGbp', round(p.total_price_gbp / p.sales_count, 2)::text)
-          order by p.sales_count desc, c.score desc)
-        from price_condition_stats p join conditions c on c.id = p.condition_id where p.item_id = i.id), '[]') as stats
-      from items i where i.id = ${itemId}`,
-  )
-  return rows[0]?.stats
+type ConditionStats = Array<{
+  conditionId: number
+  label: string
+  grade: Grade
+  count: number
+  averageGbp: string
+}>
+
+/**
+ * Per-condition counts and averages, most sales first; undefined when there is no such item. The items asked for
+ * at the same moment are read by one statement, as their summaries are.
+ */
+export const readConditionStats: (db: Database, itemId: number) => Promise<ConditionStats | undefined> =
+  batchedPerDatabase(async (db: Database, items: readonly number[]) => {
+    const rows = await queryRows<{ stats: ConditionStats | null }>(
+      db,
+      conditionStatsStatement('items', { items: [...items] }),
+    )
+    return rows.map((row) => row.stats ?? undefined)
+  })
+
+/** The statistics of the items `r.item`, one row each in the order asked; null stats without such an item. */
+const conditionStatsStatement = builtPerShape<'items', { items: number[] }>(
+  (_, p) => sql`select case when i.id is not null then coalesce((select json_agg(json_build_object(
+          'conditionId', p.condition_id, 'label', c.label, 'grade', c.grade, 'count', p.sales_count,
+          'averageGbp', round(p.total_price_gbp / p.sales_count, 2)::text) order by p.sales_count desc, c.score desc)
+        from price_condition_stats p join conditions c on c.id = p.condition_id where p.item_id = i.id), '[]') end as stats
+      from ${unnestRows('r', { item: sql`${p.items}::int[]` }, 'n')}
+        left join items i on i.id = r.item
+      order by r.n`,
+)
+
+interface HistoryRow {
+  points: string
+  firstDay: string | null
+  carried: string | null
+  updatedAtJson: string
 }
 
 /**
@@ -562,40 +596,58 @@ export async function readConditionStats(db: Database, itemId: number) {
  * of `PriceHistory['points']`, with the first of their days, the price carried in from before `since`, and the
  * JSON text of `PriceHistory['updatedAt']` (the grade's snapshot's time, or null); nothing when the item does not
  * exist. Written as text by PostgreSQL (db/json-text.ts): a busy item's year is 365 points, which parsed and
- * written out again were the most of what the server did for it.
+ * written out again were the most of what the server did for it. The histories asked for at the same moment are
+ * read by one statement, as the summaries are.
  */
-export async function readHistory(db: Database, itemId: number, grade: Grade, since: string | null) {
-  const rows = await queryRows<{
-    points: string
-    firstDay: string | null
-    carried: string | null
-    updatedAtJson: string
-  }>(db, historyStatement(since === null ? 'all' : 'since', { itemId, grade, since: since ?? '' }))
-  return rows[0]
+export function readHistory(
+  db: Database,
+  itemId: number,
+  grade: Grade,
+  since: string | null,
+): Promise<HistoryRow | undefined> {
+  return readHistories(db, { itemId, grade, since })
 }
 
-/** readHistory's statement, written once for a range with a start and once for all of it (ADR 027). */
-const historyStatement = builtPerShape<'since' | 'all', { itemId: number; grade: Grade; since: string }>(
-  (range, p) => sql`select h.points, h.first_day as "firstDay",
+const readHistories = batchedPerDatabase(
+  async (db: Database, asked: ReadonlyArray<{ itemId: number; grade: Grade; since: string | null }>) => {
+    const rows = await queryRows<HistoryRow & { itemExists: boolean }>(
+      db,
+      historyStatement('items', {
+        items: asked.map((one) => one.itemId),
+        grades: asked.map((one) => one.grade),
+        sinces: asked.map((one) => one.since),
+      }),
+    )
+    return rows.map(({ itemExists, ...row }) => (itemExists ? row : undefined))
+  },
+)
+
+/** readHistories' statement: a row per request `r` (an item, a grade, and a first day or null), in order. */
+const historyStatement = builtPerShape<
+  'items',
+  { items: number[]; grades: Grade[]; sinces: Array<string | null> }
+>(
+  (_, p) => sql`select i.id is not null as "itemExists", h.points, h.first_day as "firstDay",
       coalesce((select ${jsonTimestamp(sql`s.updated_at`)} from price_snapshots s
-        where s.item_id = i.id and s.grade = ${p.grade}), 'null') as "updatedAtJson",
-      ${
-        range === 'since'
-          ? sql`(select c.fair_price_gbp::text from price_history c where c.item_id = i.id and c.grade = ${p.grade}
-              and c.day < ${p.since}::date order by c.day desc limit 1)`
-          : sql`null`
-      } as carried
-    from items i
-    cross join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
+        where s.item_id = i.id and s.grade = r.grade), 'null') as "updatedAtJson",
+      case when r.since is not null then (select c.fair_price_gbp::text from price_history c
+        where c.item_id = i.id and c.grade = r.grade and c.day < r.since order by c.day desc limit 1) end as carried
+    from ${unnestRows(
+      'r',
+      { item: sql`${p.items}::int[]`, grade: sql`${p.grades}::text[]`, since: sql`${p.sinces}::date[]` },
+      'n',
+    )}
+    left join items i on i.id = r.item
+    left join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
       jsonObject({
         date: jsonPlainString(sql`h.day::text`),
         fairPrice: jsonPlainString(sql`h.fair_price_gbp::text`),
       }),
       sql`h.day`,
     )} as points
-      from price_history h where h.item_id = i.id and h.grade = ${p.grade}
-        ${range === 'since' ? sql`and h.day >= ${p.since}::date` : sql``}) h
-    where i.id = ${p.itemId}`,
+      from price_history h where h.item_id = i.id and h.grade = r.grade
+        and h.day >= coalesce(r.since, '-infinity'::date)) h on true
+    order by r.n`,
 )
 
 /** Holds the item and grade's price lock until the transaction ends. */
