@@ -144,6 +144,7 @@ export class SearchThread {
    */
   private readonly send = () => {
     const searches = this.unsent
+    if (searches.length === 0) return // the thread stopped meanwhile: they were searched here
     this.unsent = []
     this.worker?.postMessage({ type: 'searches', searches } satisfies ToThread)
   }
