@@ -54,13 +54,19 @@ async function searched(
   return { page, here }
 }
 
+/** `on`, set to search the catalogue of NAMES as version 1, once it holds it; and the app's own index of it. */
+async function holdingNames(on: SearchThread | SearchThreads): Promise<CatalogueIndex> {
+  thread = on
+  const catalogue = rows(NAMES)
+  on.publish(1, catalogue)
+  await on.ready()
+  return new CatalogueIndex(catalogue)
+}
+
 describe('SearchThread', () => {
   it('answers searches of the catalogue it holds as the app’s own index does', async () => {
     thread = new SearchThread(log)
-    const catalogue = rows(NAMES)
-    const index = new CatalogueIndex(catalogue)
-    thread.publish(1, catalogue)
-    await thread.ready()
+    const index = await holdingNames(thread)
     for (const query of ['harbour', 'station', 'hrbour mastr', '1002', 'ca']) {
       const terms = searchTerms(query)
       const { page, here } = await searched(thread, 1, terms, index)
@@ -77,11 +83,7 @@ describe('SearchThread', () => {
 
   it('shares searches out among a thread per core, each holding the catalogue', async () => {
     const threads = new SearchThreads(log, 2)
-    thread = threads
-    const catalogue = rows(NAMES)
-    const index = new CatalogueIndex(catalogue)
-    threads.publish(1, catalogue)
-    await threads.ready()
+    const index = await holdingNames(threads)
     const terms = searchTerms('statoin')
     const many = await Promise.all(Array.from({ length: 20 }, () => searched(threads, 1, terms, index)))
     for (const { page, here } of many) {
@@ -102,12 +104,8 @@ describe('SearchThread', () => {
   }, 30_000)
 
   it('sends the searches asked for at one moment together, after a catalogue published meanwhile', async () => {
-    thread = new SearchThread(log)
-    const catalogue = rows(NAMES)
-    const index = new CatalogueIndex(catalogue)
-    thread.publish(1, catalogue)
-    await thread.ready()
-    const on = thread
+    const on = new SearchThread(log)
+    const index = await holdingNames(on)
     // Asked for in one turn of the event loop, they reach the thread in one message, and after the catalogue
     // published in that turn: the thread then holds another catalogue than theirs, so the app answers them.
     const asked = [
@@ -136,10 +134,7 @@ describe('SearchThread', () => {
 
   it('searches in the app while the thread is busy, and when it fails; a new thread takes over', async () => {
     thread = new SearchThread(log)
-    const catalogue = rows(NAMES)
-    const index = new CatalogueIndex(catalogue)
-    thread.publish(1, catalogue)
-    await thread.ready()
+    const index = await holdingNames(thread)
     const terms = searchTerms('harbour')
     const many = await Promise.all(
       Array.from({ length: 60 }, () => searched(thread as SearchThread, 1, terms, index)),
