@@ -60,5 +60,7 @@ function isDescribed(answer: unknown): answer is { description: string } {
  * Its route's API tests parse it with the contract's schema instead.
  */
 export function sendJsonText(reply: FastifyReply, body: string) {
-  return reply.type('application/json; charset=utf-8').send(body)
+  // Encoded once, here: sent as a string, a large answer was copied whole twice more on its way out — once to
+  // count its bytes for Content-Length, once to put the status line and headers in front of it.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(body))
 }
