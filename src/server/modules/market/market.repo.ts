@@ -69,6 +69,16 @@ const saleJson = (submitterId: SQL) =>
     rejectionReason: jsonString(rejectionReason),
   })
 
+/**
+ * What follows `page_json` in `saleJson` for a verified sale whose submitter is not shown, as a column of the
+ * conditions `c`: the same for every such sale of a condition.
+ */
+const unattributedTail = jsonObjectAfter(sql`''`, {
+  condition: conditionJson,
+  submitterId: sql`'null'`,
+  rejectionReason: sql`'null'`,
+})
+
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
 function conditionMatches(condition: ConditionChoice): SQL {
   return condition.id !== undefined
@@ -324,8 +334,14 @@ const salesPagesStatement = builtPerShape<
   // The page's first sale is found from the index alone, however deep; the page is then read from that key on
   // by the same index, each sale straight from its heap row. Joining chosen ids back by primary key walked that
   // index from its root once per sale: two thirds of a page's work in the database.
-  const page = sql`select s.sale_date, s.id, ${saleJson(sql`case when ${visibleTo('s')} then s.submitter_id end`)} as sale
-      from sales s join conditions c on c.id = s.condition_id
+  // Most sales on a page are verified ones whose submitter the viewer does not see: their text is `page_json` and
+  // their condition's tail, written once per condition (the join is memoized), rather than a dozen pieces joined
+  // sale by sale — a fifth of the statement's time in the database.
+  const page = sql`select s.sale_date, s.id,
+        case when s.status = 'verified' and (${visibleTo('s')}) is not true then s.page_json || c.unattributed_tail
+          else ${saleJson(sql`case when ${visibleTo('s')} then s.submitter_id end`)} end as sale
+      from sales s join (select c.*, ${unattributedTail} as unattributed_tail from conditions c) c
+        on c.id = s.condition_id
       where ${shown('s')} and (s.sale_date, s.id) <= (select b.sale_date, b.id from sales b where ${shown('b')}
           order by b.sale_date desc, b.id desc offset r.off limit 1)
       order by s.sale_date desc, s.id desc limit r.lim`
