@@ -57,14 +57,21 @@ export const saleColumns = sql.join(
 )
 
 /**
- * A sale as the text of its JSON object, for the Sales History: its own fields as the database keeps them written
- * (`page_json`, migration 0028, ADR 029), then what they leave out — its condition, who submitted it
- * (`submitterId`: not everyone's to know) and why it was rejected. A test in test/api/sale-moderation.test.ts
- * holds the two forms to the same sale.
+ * What a sale's JSON object has after its own fields (`head`: `page_json`, as the database keeps them written,
+ * migration 0028, ADR 029): its condition, who submitted it (`submitterId`: not everyone's to know) and why it was
+ * rejected, each as JSON text.
+ */
+const saleJsonAfter = (
+  head: SQL,
+  { submitterId, rejectionReason }: { submitterId: SQL; rejectionReason: SQL },
+) => jsonObjectAfter(head, { condition: conditionJson, submitterId, rejectionReason })
+
+/**
+ * A sale as the text of its JSON object, for the Sales History. A test in test/api/sale-moderation.test.ts holds
+ * it to the sale's own answer (`saleColumns`).
  */
 const saleJson = (submitterId: SQL) =>
-  jsonObjectAfter(sql`s.page_json`, {
-    condition: conditionJson,
+  saleJsonAfter(sql`s.page_json`, {
     submitterId: jsonPlainString(submitterId),
     rejectionReason: jsonString(rejectionReason),
   })
@@ -73,11 +80,7 @@ const saleJson = (submitterId: SQL) =>
  * What follows `page_json` in `saleJson` for a verified sale whose submitter is not shown, as a column of the
  * conditions `c`: the same for every such sale of a condition.
  */
-const unattributedTail = jsonObjectAfter(sql`''`, {
-  condition: conditionJson,
-  submitterId: sql`'null'`,
-  rejectionReason: sql`'null'`,
-})
+const unattributedTail = saleJsonAfter(sql`''`, { submitterId: sql`'null'`, rejectionReason: sql`'null'` })
 
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
 function conditionMatches(condition: ConditionChoice): SQL {
@@ -530,6 +533,13 @@ const gradeSummaryJson = jsonObject({
   updatedAt: jsonTimestamp(sql`s.updated_at`),
 })
 
+/**
+ * The requests of a batched read of items, as `r` (its `item` and other columns) in the order asked (`r.n`), each
+ * with its item `i` — all nulls when there is no such item.
+ */
+const askedItems = (columns: { item: SQL } & Record<string, SQL>) =>
+  sql`${unnestRows('r', columns, 'n')} left join items i on i.id = r.item`
+
 /** The summaries of the items `r.item`, one row each in the order asked (`r.n`); no `i` without such an item. */
 const priceSummariesStatement = builtPerShape<'items', { items: number[] }>(
   (_, p) => sql`select i.id is not null as "itemExists",
@@ -538,8 +548,7 @@ const priceSummariesStatement = builtPerShape<'items', { items: number[] }>(
       i.metadata -> 'marketplace' ->> 'soldPriceNew' as "marketplaceNew",
       i.metadata -> 'marketplace' ->> 'soldPriceUsed' as "marketplaceUsed",
       exists (select 1 from price_recompute_queue q where q.item_id = i.id) as updating
-    from ${unnestRows('r', { item: sql`${p.items}::int[]` }, 'n')}
-      left join items i on i.id = r.item
+    from ${askedItems({ item: sql`${p.items}::int[]` })}
     order by r.n`,
 )
 
@@ -595,8 +604,7 @@ const conditionStatsStatement = builtPerShape<'items', { items: number[] }>(
           'conditionId', p.condition_id, 'label', c.label, 'grade', c.grade, 'count', p.sales_count,
           'averageGbp', round(p.total_price_gbp / p.sales_count, 2)::text) order by p.sales_count desc, c.score desc)
         from price_condition_stats p join conditions c on c.id = p.condition_id where p.item_id = i.id), '[]') end as stats
-      from ${unnestRows('r', { item: sql`${p.items}::int[]` }, 'n')}
-        left join items i on i.id = r.item
+      from ${askedItems({ item: sql`${p.items}::int[]` })}
       order by r.n`,
 )
 
@@ -648,12 +656,7 @@ const historyStatement = builtPerShape<
         where s.item_id = i.id and s.grade = r.grade), 'null') as "updatedAtJson",
       case when r.since is not null then (select c.fair_price_gbp::text from price_history c
         where c.item_id = i.id and c.grade = r.grade and c.day < r.since order by c.day desc limit 1) end as carried
-    from ${unnestRows(
-      'r',
-      { item: sql`${p.items}::int[]`, grade: sql`${p.grades}::text[]`, since: sql`${p.sinces}::date[]` },
-      'n',
-    )}
-    left join items i on i.id = r.item
+    from ${askedItems({ item: sql`${p.items}::int[]`, grade: sql`${p.grades}::text[]`, since: sql`${p.sinces}::date[]` })}
     left join lateral (select min(h.day)::text as first_day, ${jsonArrayAgg(
       jsonObject({
         date: jsonPlainString(sql`h.day::text`),
