@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { NotificationStreams, STREAMS_PER_USER } from '#server/modules/alerts/notification-streams.ts'
 import { type Notification, notificationSchema } from '#shared/contract/alerts.ts'
 import { todayUtc } from '#shared/dates.ts'
 import { signUpPeople } from '../support/people.ts'
@@ -203,5 +205,28 @@ describe('GET /api/me/events', () => {
         return again.response.status
       })
       .toBe(200)
+  })
+
+  it('counts a stream the moment it is opened: handlers run one after the other in one turn find no room past the limit', async () => {
+    const streams = new NotificationStreams({
+      db: context.database.db,
+      listen: context.app.listenTo,
+      onError: (error) => {
+        throw error
+      },
+    })
+    const userId = randomUUID()
+    const sink = { send: () => {}, end: () => {} }
+    // As the route does, with nothing awaited between the check and the opening.
+    const opening: Promise<() => void>[] = []
+    for (let asked = 0; asked < STREAMS_PER_USER + 3; asked++) {
+      if (streams.hasRoomFor(userId)) opening.push(streams.open(userId, sink, null))
+    }
+    expect(opening).toHaveLength(STREAMS_PER_USER)
+    const closers = await Promise.all(opening)
+    expect(streams.size).toBe(STREAMS_PER_USER)
+    closers[0]?.()
+    expect(streams.hasRoomFor(userId)).toBe(true)
+    await streams.close()
   })
 })

@@ -56,6 +56,8 @@ export const alertsStreamRoutes = signedInRoutes(async (app) => {
     },
     async (request, reply) => {
       const user = request.signedInUser()
+      // Nothing is awaited from here to `streams.open`, which counts the stream at once: another request's check
+      // cannot come in between.
       if (!streams.hasRoomFor(user.id)) {
         throw new HttpError(
           429,

@@ -100,11 +100,12 @@ export class NotificationStreams {
 
   /**
    * Opens a stream for the user, sending from after `lastEventId` (what a reconnect missed) or from now.
-   * The stream is registered before its starting point is read, so nothing committed in between is lost.
-   * Answers the function that closes it.
+   * The stream is registered before its starting point is read, so nothing committed in between is lost, and
+   * before anything is awaited, so that it counts at once against `hasRoomFor`: requests whose sessions were read
+   * together run their handlers one after the other in the same turn, and ten streams opened at once all found
+   * room while none had registered yet. Answers the function that closes it.
    */
   async open(userId: string, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
-    await this.listen()
     const stream = new LiveStream(this.options.db, userId, sink, this.options.onError)
     const streams = this.byUser.get(userId) ?? new Set<LiveStream>()
     streams.add(stream)
@@ -115,6 +116,7 @@ export class NotificationStreams {
       if (streams.size === 0 && this.byUser.get(userId) === streams) this.byUser.delete(userId)
     }
     try {
+      await this.listen()
       await stream.start(lastEventId)
     } catch (error) {
       close()
