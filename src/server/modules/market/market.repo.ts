@@ -133,36 +133,41 @@ export interface NewSale {
   submitterId: string
 }
 
-/**
- * Records sales in one statement, so in one round trip and each atomically: each one's condition looked up
- * among its item's, the sale inserted and, when it is verified, counted in its condition's statistics and its
- * recompute queued (DESIGN §5, ADR 016).
- * For each sale, in order: the sale recorded, or undefined when nothing was: no such item or condition, or
- * the same sale (item, amount, currency, day, reference) exists or comes earlier in the list;
- * `findItemCondition` tells which. Ids are drawn before the insert so that each recorded row is known as
- * its sale's, whatever else the list holds.
- */
-export async function insertSales(db: Database, sales: readonly NewSale[]): Promise<Array<Sale | undefined>> {
-  const column = (pick: (sale: NewSale) => unknown) => sql.param(sales.map(pick))
-  const rows = await queryRows<Sale & { ord: number }>(
-    db,
-    sql`with chosen as (
+/** insertSales's arguments: one array per column of the sales, in order. */
+interface SaleArrays {
+  itemIds: number[]
+  conditionIds: Array<number | null>
+  conditionLabels: Array<string | null>
+  pricesGbp: string[]
+  originalPrices: string[]
+  currencies: string[]
+  saleDates: string[]
+  sources: string[]
+  sourceRefs: Array<string | null>
+  proofUrls: Array<string | null>
+  statuses: string[]
+  submitterIds: string[]
+}
+
+/** Every sale recorded runs it, so it is written once (ADR 027): only its arrays change. */
+const insertSalesStatement = builtPerShape<null, SaleArrays>(
+  (_, p) => sql`with chosen as (
         select nextval('sales_id_seq'::regclass) as id, u.*, c.id as chosen_condition_id, c.grade
         from ${unnestRows(
           'u',
           {
-            item_id: sql`${column((sale) => sale.itemId)}::int[]`,
-            condition_id: sql`${column((sale) => sale.condition.id ?? null)}::int[]`,
-            condition_label: sql`${column((sale) => sale.condition.label ?? null)}::text[]`,
-            price_gbp: sql`${column((sale) => sale.priceGbp)}::numeric[]`,
-            original_price: sql`${column((sale) => sale.originalPrice)}::numeric[]`,
-            currency: sql`${column((sale) => sale.currency)}::text[]`,
-            sale_date: sql`${column((sale) => sale.saleDate)}::date[]`,
-            source: sql`${column((sale) => sale.source)}::text[]`,
-            source_ref: sql`${column((sale) => sale.sourceRef)}::text[]`,
-            proof_url: sql`${column((sale) => sale.proofUrl)}::text[]`,
-            status: sql`${column((sale) => sale.status)}::text[]`,
-            submitter_id: sql`${column((sale) => sale.submitterId)}::uuid[]`,
+            item_id: sql`${p.itemIds}::int[]`,
+            condition_id: sql`${p.conditionIds}::int[]`,
+            condition_label: sql`${p.conditionLabels}::text[]`,
+            price_gbp: sql`${p.pricesGbp}::numeric[]`,
+            original_price: sql`${p.originalPrices}::numeric[]`,
+            currency: sql`${p.currencies}::text[]`,
+            sale_date: sql`${p.saleDates}::date[]`,
+            source: sql`${p.sources}::text[]`,
+            source_ref: sql`${p.sourceRefs}::text[]`,
+            proof_url: sql`${p.proofUrls}::text[]`,
+            status: sql`${p.statuses}::text[]`,
+            submitter_id: sql`${p.submitterIds}::uuid[]`,
           },
           'ord',
         )}
@@ -182,6 +187,35 @@ export async function insertSales(db: Database, sales: readonly NewSale[]): Prom
       counted as (${countInConditionStats(sql`select item_id, condition_id, price_gbp from s where status = 'verified'`, 1)})
       select chosen.ord::int as ord, ${saleColumns} from s join chosen on chosen.id = s.id
         join conditions c on c.id = s.condition_id`,
+  1,
+)
+
+/**
+ * Records sales in one statement, so in one round trip and each atomically: each one's condition looked up
+ * among its item's, the sale inserted and, when it is verified, counted in its condition's statistics and its
+ * recompute queued (DESIGN §5, ADR 016).
+ * For each sale, in order: the sale recorded, or undefined when nothing was: no such item or condition, or
+ * the same sale (item, amount, currency, day, reference) exists or comes earlier in the list;
+ * `findItemCondition` tells which. Ids are drawn before the insert so that each recorded row is known as
+ * its sale's, whatever else the list holds.
+ */
+export async function insertSales(db: Database, sales: readonly NewSale[]): Promise<Array<Sale | undefined>> {
+  const rows = await queryRows<Sale & { ord: number }>(
+    db,
+    insertSalesStatement(null, {
+      itemIds: sales.map((sale) => sale.itemId),
+      conditionIds: sales.map((sale) => sale.condition.id ?? null),
+      conditionLabels: sales.map((sale) => sale.condition.label ?? null),
+      pricesGbp: sales.map((sale) => sale.priceGbp),
+      originalPrices: sales.map((sale) => sale.originalPrice),
+      currencies: sales.map((sale) => sale.currency),
+      saleDates: sales.map((sale) => sale.saleDate),
+      sources: sales.map((sale) => sale.source),
+      sourceRefs: sales.map((sale) => sale.sourceRef),
+      proofUrls: sales.map((sale) => sale.proofUrl),
+      statuses: sales.map((sale) => sale.status),
+      submitterIds: sales.map((sale) => sale.submitterId),
+    }),
   )
   const recorded = new Map(rows.map(({ ord, ...sale }) => [ord, sale]))
   return sales.map((_, index) => recorded.get(index + 1))
