@@ -356,6 +356,39 @@ describe('by column, as before by object', () => {
     }
   })
 
+  it('gives it for windows of thousands of sales (the median narrowed by price ranges before any sort)', () => {
+    const back = (days: number) =>
+      new Date(Date.parse(`${AS_OF}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+    const pence = (max: number) =>
+      fc.integer({ min: 1, max }).map((value) => new Big(value).div(100).toFixed(2))
+    // Few distinct prices (ties, and ranges holding one price), prices of every size, and weights that underflow.
+    for (const [prices, days] of [
+      [pence(40), 60],
+      [fc.oneof(pence(3_000), pence(9_999_999_999)), 400],
+      [
+        fc.oneof(
+          price,
+          pence(100).map((p) => `${p}000`),
+        ),
+        28_000,
+      ],
+    ] as const) {
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ priceGbp: prices, saleDate: fc.integer({ min: 0, max: days }).map(back) }), {
+            minLength: 49,
+            maxLength: 3_000,
+            size: 'max',
+          }),
+          (sales) => {
+            expect(summarizeSales(sales, AS_OF)).toEqual(referenceSummary(sales, AS_OF))
+          },
+        ),
+        { numRuns: 60 },
+      )
+    }
+  })
+
   it('reads a window of columns as the whole list: each day of a price history from one set of columns', () => {
     fc.assert(
       fc.property(salesList, fc.integer({ min: 0, max: 2100 }), (sales, back) => {

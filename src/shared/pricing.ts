@@ -240,62 +240,114 @@ export function summarizeColumns(
   }
 }
 
+/** Sales left to order once the median is narrowed to this few: they are sorted and walked. */
+const FEW_TO_SORT = 48
+/** Price ranges a window's sales are counted into, at each step of narrowing the median down. */
+const PRICE_BUCKETS = 1024
+/**
+ * weightedMedianOf's working space, kept and grown as needed. A recompute pass prices hundreds of pairs a few
+ * times a second, and buffers made afresh for each would lie outside the JavaScript heap, where V8 counts every
+ * megabyte towards starting a full collection (see market.kept-sales.ts).
+ */
+let scratchIndexes = new Int32Array(1024)
+const scratchSums = new Float64Array(PRICE_BUCKETS)
+
 /**
  * The weighted median of the sales `from`–`to` (one window), each weighing exp(-age / RECENCY_DAYS) relative
- * to the window's newest sale (the same median, and no underflow to 0 for sales decades old). Ordered by price
- * with one native sort of price and age packed into one number where that is exact (always, for prices a sale
- * can hold); otherwise by comparing.
+ * to the window's newest sale (the same median, and no underflow to 0 for sales decades old).
+ *
+ * Run for every pair a recompute pass touches, over thousands of sales for a popular item, so it is linear rather
+ * than a sort of them all: the sales' weights are summed into price ranges, the range where the running weight
+ * reaches half holds the median, and only that range's sales go on, counted into narrower ranges, until a few
+ * are left to sort and walk. The running weight is the one a walk in price order would have reached.
  */
 function weightedMedianOf(columns: SaleColumns, from: number, to: number): number | null {
-  const count = to - from
-  if (count <= 0) return null
-  const newest = columns.day[to - 1] as number
-  let span = 1
+  if (to <= from) return null
+  const { day, pence } = columns
+  const newest = day[to - 1] as number
+  // Sales are in day order, so a day's sales are a run: its weight is worked out once for the run.
+  const weightOfDay = (saleDay: number) => Math.exp(-(newest - saleDay) / RECENCY_DAYS)
+  // The sales still in the running (those that weigh something, in day order), their price range, and the weight
+  // of all priced below them.
+  if (scratchIndexes.length < to - from)
+    scratchIndexes = new Int32Array(Math.max(to - from, 2 * scratchIndexes.length))
+  const candidates = scratchIndexes
+  let count = 0
   let lowest = Number.POSITIVE_INFINITY
   let highest = Number.NEGATIVE_INFINITY
-  for (let index = from; index < to; index++) {
-    while (newest - (columns.day[index] as number) >= span) span *= 2
-    lowest = Math.min(lowest, columns.pence[index] as number)
-    highest = Math.max(highest, columns.pence[index] as number)
+  for (let index = from; index < to; ) {
+    const runDay = day[index] as number
+    const weighs = weightOfDay(runDay) > 0
+    do {
+      if (weighs) {
+        const price = pence[index] as number
+        candidates[count++] = index
+        if (price < lowest) lowest = price
+        if (price > highest) highest = price
+      }
+      index++
+    } while (index < to && day[index] === runDay)
   }
-  // A window of 90 or 365 days has few distinct ages: each one's weight is worked out once.
-  const weights = span <= 1024 ? new Float64Array(span).fill(Number.NaN) : undefined
-  const weightOf = (age: number) => {
-    if (!weights) return Math.exp(-age / RECENCY_DAYS)
-    let weight = weights[age] as number
-    if (Number.isNaN(weight)) {
-      weight = Math.exp(-age / RECENCY_DAYS)
-      weights[age] = weight
+  let below = 0
+  let total = Number.NaN
+  while (count > FEW_TO_SORT && lowest !== highest) {
+    const buckets = Math.min(PRICE_BUCKETS, count)
+    const width = (highest - lowest) / buckets
+    const floor = lowest
+    const bucketOf = (price: number) => Math.min(buckets - 1, Math.floor((price - floor) / width))
+    const sums = scratchSums.fill(0, 0, buckets)
+    for (let rank = 0; rank < count; ) {
+      const runDay = day[candidates[rank] as number] as number
+      const weight = weightOfDay(runDay)
+      do {
+        const bucket = bucketOf(pence[candidates[rank] as number] as number)
+        sums[bucket] = (sums[bucket] as number) + weight
+        rank++
+      } while (rank < count && day[candidates[rank] as number] === runDay)
     }
-    return weight
+    if (Number.isNaN(total)) {
+      total = 0
+      for (let bucket = 0; bucket < buckets; bucket++) total += sums[bucket] as number
+    }
+    // The first range where the running weight reaches half (the last that weighs anything, should rounding leave
+    // the running weight a hair short of it).
+    let chosen = -1
+    let running = below
+    for (let bucket = 0; bucket < buckets; bucket++) {
+      const sum = sums[bucket] as number
+      if (sum === 0) continue
+      chosen = bucket
+      below = running
+      running += sum
+      if (reachesHalf(running, total)) break
+    }
+    let left = 0
+    lowest = Number.POSITIVE_INFINITY
+    highest = Number.NEGATIVE_INFINITY
+    for (let rank = 0; rank < count; rank++) {
+      const index = candidates[rank] as number
+      const price = pence[index] as number
+      if (bucketOf(price) !== chosen) continue
+      candidates[left++] = index
+      if (price < lowest) lowest = price
+      if (price > highest) highest = price
+    }
+    count = left
   }
-  const order: Array<{ pence: number; age: number }> = []
-  let keys: Float64Array | undefined
-  if (lowest >= 0 && Number.isSafeInteger(highest * span + span)) {
-    keys = new Float64Array(count)
-    for (let index = from; index < to; index++)
-      keys[index - from] = (columns.pence[index] as number) * span + (newest - (columns.day[index] as number))
-    keys.sort()
-  } else {
-    for (let index = from; index < to; index++)
-      order.push({ pence: columns.pence[index] as number, age: newest - (columns.day[index] as number) })
-    order.sort((a, b) => a.pence - b.pence)
+  if (count > 0 && lowest === highest) return lowest
+  const rest = Array.from(candidates.subarray(0, count)).sort(
+    (a, b) => (pence[a] as number) - (pence[b] as number),
+  )
+  if (Number.isNaN(total)) {
+    total = 0
+    for (const index of rest) total += weightOfDay(day[index] as number)
   }
-  const penceAt = (rank: number) =>
-    keys ? Math.floor((keys[rank] as number) / span) : (order[rank]?.pence as number)
-  const ageAt = (rank: number) => (keys ? (keys[rank] as number) % span : (order[rank]?.age as number))
-  let total = 0
-  for (let rank = 0; rank < count; rank++) total += weightOf(ageAt(rank))
-  let running = 0
-  let last: number | null = null
-  for (let rank = 0; rank < count; rank++) {
-    const weight = weightOf(ageAt(rank))
-    if (weight <= 0) continue
-    last = penceAt(rank)
-    running += weight
-    if (reachesHalf(running, total)) return last
+  let running = below
+  for (const index of rest) {
+    running += weightOfDay(day[index] as number)
+    if (reachesHalf(running, total)) return pence[index] as number
   }
-  return last
+  return rest.length > 0 ? (pence[rest[rest.length - 1] as number] as number) : null
 }
 
 /** The newest of the sales before `end`: the last day's, and on it the later record (else the higher price). */
