@@ -223,6 +223,12 @@ describe('a worker’s kept sales (ADR 030)', () => {
       await recordOn('10')
       expect(await a.drain()).toBe(1)
       await expectCurrent()
+      // Pass after pass: from the third on, each merge writes into the buffers two passes back (the spare ones).
+      for (const price of ['64', '1', '66', '999', '65.5']) {
+        await recordOn(price)
+        expect(await a.drain()).toBe(1)
+        await expectCurrent()
+      }
     } finally {
       await a.app.close()
     }

@@ -67,4 +67,39 @@ describe('withSales', () => {
     withSales(kept, columns([[101, 1, 8]]))
     expect(rows(kept)).toEqual([[100, 500, 7]])
   })
+
+  it('writes into the spare buffers when they have room, and into new ones with room to spare when not', () => {
+    const kept = columns([
+      [100, 500, 7],
+      [101, 200, 8],
+    ])
+    const spare = columns([
+      [1, 1, 1],
+      [2, 2, 2],
+      [3, 3, 3],
+      [4, 4, 4],
+    ])
+    const merged = withSales(kept, columns([[101, 300, 9]]), spare)
+    expect(rows(merged)).toEqual([
+      [100, 500, 7],
+      [101, 200, 8],
+      [101, 300, 9],
+    ])
+    expect(merged.day.buffer).toBe(spare.day.buffer)
+    expect(merged.pence.buffer).toBe(spare.pence.buffer)
+    expect(merged.id.buffer).toBe(spare.id.buffer)
+    expect(rows(kept)).toEqual([
+      [100, 500, 7],
+      [101, 200, 8],
+    ])
+
+    const small = columns([[1, 1, 1]])
+    const grown = withSales(merged, columns([[102, 1, 10]]), small)
+    expect(rows(grown)).toEqual([...rows(merged), [102, 1, 10]])
+    expect(grown.day.buffer).not.toBe(small.day.buffer)
+    expect(grown.day.buffer).not.toBe(merged.day.buffer)
+    // Room for a quarter more: the next merges of a few sales write into these buffers again.
+    expect(grown.day.buffer.byteLength / 4).toBeGreaterThanOrEqual(Math.ceil(4 * 1.25))
+    expect(rows(small)).toEqual([[1, 1, 1]])
+  })
 })

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache'
-import { emptySaleColumns, type SaleColumns } from '#shared/pricing.ts'
+import type { SaleColumns } from '#shared/pricing.ts'
 
-/** Sales kept at most, over all pairs: about 20 bytes each. */
-const MAX_KEPT_SALES = 2_000_000
+/** Sales kept at most, over all pairs, counting each pair's room and spare buffers: about 20 bytes each. */
+const MAX_KEPT_SALES = 4_000_000
 
 /** One pair's verified sales of the 90 days up to `today`, as a worker last recomputed them. */
 export interface KeptPairSales {
@@ -10,6 +10,12 @@ export interface KeptPairSales {
   /** The stamp of the snapshot written with them (`SnapshotStamp`): the sales are current while it is. */
   stamp: string
   columns: SaleColumns
+  /**
+   * The buffers the next merge writes into: those of the sales kept before `columns`, which nothing reads once
+   * `columns` are kept. Made afresh at every pass, a popular pair's buffers (memory outside the JavaScript heap,
+   * tens of megabytes a second) had V8 start a full collection twice a second.
+   */
+  spare?: SaleColumns
 }
 
 /**
@@ -22,16 +28,35 @@ export type KeptSales = LRUCache<string, KeptPairSales>
 export function keptSales(maxSales = MAX_KEPT_SALES): KeptSales {
   return new LRUCache<string, KeptPairSales>({
     maxSize: maxSales,
-    sizeCalculation: (kept) => kept.columns.length + 1,
+    sizeCalculation: (kept) => roomOf(kept.columns) + (kept.spare ? roomOf(kept.spare) : 0) + 1,
   })
 }
+
+/** How many sales the buffers under `columns` hold room for. */
+const roomOf = (columns: SaleColumns) => columns.day.buffer.byteLength / Int32Array.BYTES_PER_ELEMENT
 
 /**
  * `columns` with `added` merged in, both sorted as the sales are read (day, price, id); a sale in both is kept
  * once (a pass that read all of a pair's sales may already have seen a sale whose change it takes later).
+ * Written into the buffers of `into` when they have room (nothing else may read them), else into new ones with
+ * room to grow; `columns` and `added` are left as they were.
  */
-export function withSales(columns: SaleColumns, added: SaleColumns): SaleColumns {
-  const merged = emptySaleColumns(columns.length + added.length)
+export function withSales(columns: SaleColumns, added: SaleColumns, into?: SaleColumns): SaleColumns {
+  const most = columns.length + added.length
+  const room = Math.ceil(most * 1.25) + 16
+  const buffers =
+    into && roomOf(into) >= most
+      ? { day: into.day.buffer, pence: into.pence.buffer, id: into.id.buffer }
+      : {
+          day: new ArrayBuffer(room * Int32Array.BYTES_PER_ELEMENT),
+          pence: new ArrayBuffer(room * Float64Array.BYTES_PER_ELEMENT),
+          id: new ArrayBuffer(room * Float64Array.BYTES_PER_ELEMENT),
+        }
+  const merged = {
+    day: new Int32Array(buffers.day, 0, most),
+    pence: new Float64Array(buffers.pence, 0, most),
+    id: new Float64Array(buffers.id, 0, most),
+  }
   let from = 0
   let next = 0
   let length = 0
@@ -48,14 +73,12 @@ export function withSales(columns: SaleColumns, added: SaleColumns): SaleColumns
     else copy(added, next++)
     if (order === 0) next++
   }
-  return length === merged.length
-    ? merged
-    : {
-        length,
-        day: merged.day.subarray(0, length),
-        pence: merged.pence.subarray(0, length),
-        id: merged.id.subarray(0, length),
-      }
+  return {
+    length,
+    day: merged.day.subarray(0, length),
+    pence: merged.pence.subarray(0, length),
+    id: merged.id.subarray(0, length),
+  }
 }
 
 function compareSales(a: SaleColumns, i: number, b: SaleColumns, j: number): number {

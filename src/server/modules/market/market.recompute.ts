@@ -206,8 +206,11 @@ async function recomputePairsOfToday({
   const sales = new Map<string, KeptPairSales>()
   for (const { stamp, ...pair } of stamps) {
     const columns = priced.get(pairKey(pair))
+    // The sales kept until now become the spare buffers of the next merge, once these are kept.
+    const before = kept?.get(pairKey(pair))?.columns
+    const spare = before && before.day.buffer !== columns?.day.buffer ? before : undefined
     if (columns && columns.length > 0 && !fewKeys.has(pairKey(pair)))
-      sales.set(pairKey(pair), { today, stamp, columns })
+      sales.set(pairKey(pair), { today, stamp, columns, spare })
   }
   const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
   for (const row of rows)
@@ -256,7 +259,8 @@ async function keptSalesWithAdded(
       columns.pence[index] = row.pence
       columns.id[index] = row.id
     })
-    salesOf.set(key, withSales((kept.get(key) as KeptPairSales).columns, columns))
+    const { columns: keptColumns, spare } = kept.get(key) as KeptPairSales
+    salesOf.set(key, withSales(keptColumns, columns, spare))
   }
   return salesOf
 }
