@@ -249,8 +249,9 @@ const PRICE_BUCKETS = 1024
  * times a second, and buffers made afresh for each would lie outside the JavaScript heap, where V8 counts every
  * megabyte towards starting a full collection (see market.kept-sales.ts).
  */
-let scratchIndexes = new Int32Array(1024)
-const scratchSums = new Float64Array(PRICE_BUCKETS)
+let scratchIndexes = /* @__PURE__ */ new Int32Array(1024)
+// Pure: the web's bundle imports this module's constants only, and leaves the buffers out.
+const scratchSums = /* @__PURE__ */ new Float64Array(PRICE_BUCKETS)
 
 /**
  * The weighted median of the sales `from`–`to` (one window), each weighing exp(-age / RECENCY_DAYS) relative
