@@ -110,6 +110,33 @@ describe('an entry’s valuation copies', () => {
     expect(await copiesDisagreeing()).toBe(0)
   })
 
+  it('follow snapshots written together in one statement, as a recompute pass writes them, and one deleted', async () => {
+    const otherItemId = (await send('POST', '/api/items', { ...item('City'), number: '930002-1' })).id
+    const otherEntryId = (
+      await api.add(people.collector, {
+        itemId: otherItemId,
+        condition: 'New/Sealed',
+        quantity: 3,
+        pricePaid: '10',
+      })
+    ).id
+    const { db } = context.database
+    // ADR 039: the copy runs once per statement; every row of the statement must reach its own entries.
+    await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp, confidence, basis, basis_count,
+        sales_count, updated_at)
+      values (${itemId}, 'new', 12.50, 'LOW', 'sales', 1, 1, now()), (${otherItemId}, 'new', 7.25, 'LOW', 'sales', 1, 1, now())
+      on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp, updated_at = excluded.updated_at`)
+    const entryValue = async (id: number) =>
+      (await api.entries(people.collector)).find((row) => row.id === id)?.value
+    expect(await entryValue(entryId)).toBe('25.00')
+    expect(await entryValue(otherEntryId)).toBe('21.75')
+    expect(await copiesDisagreeing()).toBe(0)
+    await db.execute(sql`delete from price_snapshots where item_id = ${otherItemId} and grade = 'new'`)
+    expect(await entryValue(otherEntryId)).toBeNull()
+    expect(await entryValue(entryId)).toBe('25.00')
+    expect(await copiesDisagreeing()).toBe(0)
+  })
+
   it('lose the price when the only sale is deleted', async () => {
     await send('DELETE', `/api/sales/${saleId}`)
     await pricesSettled(context.app)

@@ -382,6 +382,11 @@ export const alerts = pgTable(
   (table) => [
     index('alerts_user_idx').on(table.userId),
     index('alerts_item_active_idx').on(table.itemId, table.active),
+    // A recompute reads only the alerts its price could change, by range (ADR 039): of an item's 10,000, the
+    // armed ones on the firing side of the price and the fired ones back on the other side.
+    index('alerts_evaluate_idx')
+      .on(table.itemId, table.currency, table.direction, table.armed, table.thresholdValue)
+      .where(sql`${table.active}`),
     // One alert per item, condition, direction and threshold: the same one twice is a 409.
     uniqueIndex('alerts_user_item_condition_direction_threshold_key').on(
       table.userId,

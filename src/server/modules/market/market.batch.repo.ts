@@ -224,8 +224,9 @@ export function upsertSnapshots(
 export function pairsWithActiveAlerts(db: Database, pairs: readonly Pair[]) {
   return queryRows<Pair>(
     db,
-    sql`select distinct p.item_id as "itemId", p.grade from ${pairsTable(pairs)}
-      join alerts a on a.item_id = p.item_id and a.active
-      join conditions c on c.id = a.condition_id and c.grade = p.grade`,
+    // Exists, so that an item's first active alert of the grade answers, not all of its (maybe 10,000).
+    sql`select p.item_id as "itemId", p.grade from ${pairsTable(pairs)}
+      where exists (select 1 from alerts a join conditions c on c.id = a.condition_id
+        where a.item_id = p.item_id and a.active and c.grade = p.grade)`,
   )
 }

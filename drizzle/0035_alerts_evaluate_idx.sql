@@ -1,0 +1,2 @@
+-- ADR 039: a recompute reads only the alerts its price could change, by range, rather than all of an item's.
+CREATE INDEX "alerts_evaluate_idx" ON "alerts" USING btree ("item_id","currency","direction","armed","threshold_value") WHERE "alerts"."active";
