@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type DatabaseHandle, queryRows } from '#server/db/client.ts'
-import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
+import { evaluateAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
 
 const ALERTS = 10_000
 const PER_USER = 500
@@ -36,7 +36,7 @@ export async function benchAlertEvaluation(handle: DatabaseHandle, itemId: numbe
   const timings: number[] = []
   // An alert is evaluated as it is set (evaluateAlertNow): these are brought to the starting price first.
   await handle.db.transaction((tx) =>
-    evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp: '140.00' }),
+    evaluateAlerts({ db: tx, prices: [{ itemId, grade: 'new', fairPriceGbp: '140.00' }] }),
   )
   // The fair price walks as sales move it, by up to 3 % a step (deterministic), across the thresholds.
   let pence = 14_000
@@ -45,7 +45,7 @@ export async function benchAlertEvaluation(handle: DatabaseHandle, itemId: numbe
     const price = (pence / 100).toFixed(2)
     const started = performance.now()
     await handle.db.transaction((tx) =>
-      evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp: price }),
+      evaluateAlerts({ db: tx, prices: [{ itemId, grade: 'new', fairPriceGbp: price }] }),
     )
     timings.push(performance.now() - started)
   }

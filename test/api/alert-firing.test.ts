@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { alertStep } from '#server/modules/alerts/alert-rules.ts'
 import { ALERT_EVENTS_CHANNEL } from '#server/modules/alerts/alerts.evaluate.repo.ts'
-import { evaluateItemAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
+import { evaluateAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
 import { currentRates } from '#server/modules/fx/fx.service.ts'
 import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
 import type { CurrencyCode } from '#shared/contract/values.ts'
@@ -92,7 +92,9 @@ const eventRows = (alertId: number) =>
       from alert_events where alert_id = ${alertId} order by id`,
   )
 const evaluateAt = (fairPriceGbp: string | null) =>
-  context.database.db.transaction((tx) => evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp }))
+  context.database.db.transaction((tx) =>
+    evaluateAlerts({ db: tx, prices: [{ itemId, grade: 'new', fairPriceGbp }] }),
+  )
 
 describe('an alert', () => {
   it('tells its owner on the alert-events channel once the firing has committed, in PGlite and PostgreSQL', async () => {
@@ -103,7 +105,7 @@ describe('an alert', () => {
       // Rolled back: nothing is heard.
       await context.database.db
         .transaction(async (tx) => {
-          await evaluateItemAlerts({ db: tx, itemId, grade: 'new', fairPriceGbp: '5100.00' })
+          await evaluateAlerts({ db: tx, prices: [{ itemId, grade: 'new', fairPriceGbp: '5100.00' }] })
           throw new Error('roll back')
         })
         .catch(() => {})
@@ -272,58 +274,112 @@ describe('notifications', () => {
   })
 })
 
-describe('an item with many alerts', () => {
-  it('changes exactly the alerts alertStep changes, though it reads only those the price may change', async () => {
-    const [row] = await queryRows<{ item: number; sealed: number }>(
+describe('items with many alerts', () => {
+  it('change exactly the alerts alertStep changes at their own pair’s price, though only those the price may change are read', async () => {
+    const [row] = await queryRows<{ first: number; second: number; sealed: number; used: number }>(
       context.database.db,
-      sql`select (select id from items where number = '10497-1') as item,
-        (select id from conditions where category = 'set' and label = 'New/Sealed') as sealed`,
+      sql`select (select id from items where number = '10497-1') as first,
+        (select id from items where type = 'set' and number <> '10497-1' order by id limit 1) as second,
+        (select id from conditions where category = 'set' and label = 'New/Sealed') as sealed,
+        (select id from conditions where category = 'set' and grade = 'used' order by id limit 1) as used`,
     )
-    const { item, sealed: condition } = row as { item: number; sealed: number }
-    // 300 alerts: both directions, thresholds from 80 to 119.90, four currencies, armed or fired.
-    await context.database.db.execute(
-      sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, currency, armed)
-        select ${ownerId}, ${item}, ${condition}, case when n % 2 = 0 then 'below' else 'above' end,
-          80 + (n * 7 % 300) * 0.133, (array['GBP','USD','EUR','JPY'])[1 + n % 4], n % 3 <> 0
-        from generate_series(1, 300) n`,
-    )
+    const { first, second, sealed: newCondition, used: usedCondition } = row as Record<string, number>
+    // Three pairs evaluated together, each with 300 alerts: both directions, thresholds from 80 to 119.90, four
+    // currencies, armed or fired. The first item's used alerts and the second item's are each compared with
+    // their own pair's price, never with another pair's.
+    const pairs = [
+      { itemId: first as number, grade: 'new' as const, condition: newCondition as number },
+      { itemId: first as number, grade: 'used' as const, condition: usedCondition as number },
+      { itemId: second as number, grade: 'new' as const, condition: newCondition as number },
+    ]
+    for (const pair of pairs)
+      await context.database.db.execute(
+        sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, currency, armed)
+          select ${ownerId}, ${pair.itemId}, ${pair.condition}, case when n % 2 = 0 then 'below' else 'above' end,
+            80 + (n * 7 % 300) * 0.133, (array['GBP','USD','EUR','JPY'])[1 + n % 4], n % 3 <> 0
+          from generate_series(1, 300) n`,
+      )
+    const items = [first as number, second as number]
     const { rates } = await currentRates({ db: context.database.db })
     const state = () =>
       queryRows<{
         id: number
+        itemId: number
+        grade: 'new' | 'used'
         direction: 'below' | 'above'
         threshold: string
         currency: string
         armed: boolean
       }>(
         context.database.db,
-        sql`select id, direction, threshold_value::text as threshold, currency, armed from alerts
-          where item_id = ${item} order by id`,
+        sql`select a.id, a.item_id as "itemId", c.grade, a.direction, a.threshold_value::text as threshold,
+            a.currency, a.armed
+          from alerts a join conditions c on c.id = a.condition_id
+          where a.item_id in (${items[0]}, ${items[1]}) order by a.id`,
       )
-    for (const fairPriceGbp of ['100.00', '97.10', '118.40', '60.00', '95.00']) {
+    const steps = [
+      ['100.00', '84.00', '118.40'],
+      ['97.10', '119.00', '60.00'],
+      ['118.40', '60.00', '95.00'],
+      ['60.00', '97.10', '100.00'],
+      ['95.00', '100.00', '84.00'],
+    ]
+    for (const step of steps) {
+      const prices = pairs.map((pair, index) => ({ ...pair, fairPriceGbp: step[index] as string }))
+      const priceOf = (alert: { itemId: number; grade: string }) =>
+        prices.find((pair) => pair.itemId === alert.itemId && pair.grade === alert.grade)
+          ?.fairPriceGbp as string
       const before = await state()
       const expected = before.map((alert) => {
-        const step = alertStep({
+        const change = alertStep({
           direction: alert.direction,
           threshold: alert.threshold,
-          price: convertAmount(fairPriceGbp, 'GBP', alert.currency as CurrencyCode, rates),
+          price: convertAmount(priceOf(alert), 'GBP', alert.currency as CurrencyCode, rates),
           armed: alert.armed,
         })
-        return { id: alert.id, armed: step === 'fire' ? false : step === 'rearm' ? true : alert.armed, step }
+        return {
+          id: alert.id,
+          armed: change === 'fire' ? false : change === 'rearm' ? true : alert.armed,
+          change,
+        }
       })
       const result = await context.database.db.transaction((tx) =>
-        evaluateItemAlerts({ db: tx, itemId: item, grade: 'new', fairPriceGbp }),
+        evaluateAlerts({
+          db: tx,
+          prices: prices.map(({ itemId, grade, fairPriceGbp }) => ({ itemId, grade, fairPriceGbp })),
+        }),
       )
       const after = await state()
       expect(after.map(({ id, armed }) => ({ id, armed }))).toEqual(
         expected.map(({ id, armed }) => ({ id, armed })),
       )
       expect(result).toEqual({
-        fired: expected.filter((alert) => alert.step === 'fire').length,
-        rearmed: expected.filter((alert) => alert.step === 'rearm').length,
+        fired: expected.filter((alert) => alert.change === 'fire').length,
+        rearmed: expected.filter((alert) => alert.change === 'rearm').length,
       })
-      expect(result.fired + result.rearmed).toBeGreaterThan(0)
+      for (const pair of pairs)
+        expect(
+          expected.filter(
+            (alert, index) =>
+              alert.change !== 'none' &&
+              before[index]?.itemId === pair.itemId &&
+              before[index]?.grade === pair.grade,
+          ).length,
+        ).toBeGreaterThan(0)
     }
-    await context.database.db.execute(sql`delete from alerts where item_id = ${item}`)
+    // Each firing recorded the price of its own pair, in pounds.
+    const recorded = await queryRows<{ itemId: number; grade: string; priceGbp: string }>(
+      context.database.db,
+      sql`select distinct e.item_id as "itemId", c.grade, e.price_gbp::text as "priceGbp"
+        from alert_events e join conditions c on c.id = e.condition_id where e.item_id in (${items[0]}, ${items[1]})`,
+    )
+    for (const event of recorded)
+      expect(
+        steps.map(
+          (step) =>
+            step[pairs.findIndex((pair) => pair.itemId === event.itemId && pair.grade === event.grade)],
+        ),
+      ).toContain(event.priceGbp)
+    await context.database.db.execute(sql`delete from alerts where item_id in (${items[0]}, ${items[1]})`)
   })
 })

@@ -13,6 +13,8 @@ export interface AlertToEvaluate {
   thresholdValue: string
   currency: CurrencyCode
   armed: boolean
+  /** Its condition's grade. */
+  grade: Grade
 }
 
 /**
@@ -22,35 +24,51 @@ export interface AlertToEvaluate {
 const pgArray = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
 
 const columns = sql`a.id, a.user_id as "userId", a.item_id as "itemId", a.condition_id as "conditionId",
-  a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed`
+  a.direction, a.threshold_value::text as "thresholdValue", a.currency, a.armed, c.grade`
+
+/** An item and condition grade whose alerts are evaluated together. */
+export interface AlertPair {
+  itemId: number
+  grade: Grade
+}
 
 /**
  * Evaluations of an item's alerts of one grade take turns until their transaction ends: an alert resumed at
  * the moment a recompute evaluates the item is evaluated by one of them, then by the other, which sees what
- * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts.
+ * the first wrote. One lock for the pair rather than a row lock on each of its (maybe 10,000) alerts; a pass's
+ * pairs are locked in one statement, in one order in every worker.
  */
-export async function lockItemAlerts(db: Database, itemId: number, grade: Grade): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${itemId}::int, ${ITEM_GRADE_LOCKS.alerts[grade]}::int)`)
+export async function lockAlertsOf(db: Database, pairs: readonly AlertPair[]): Promise<void> {
+  await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id,
+      case o.grade when 'new' then ${ITEM_GRADE_LOCKS.alerts.new}::int else ${ITEM_GRADE_LOCKS.alerts.used}::int end))
+    from (select * from unnest(${pgArray(pairs.map((pair) => pair.itemId))}::int[],
+      ${pgArray(pairs.map((pair) => pair.grade))}::text[]) as p(item_id, grade) order by 1, 2) o`)
+}
+
+/** A pair's fair price in one currency, as its alerts in that currency compare with it. */
+export interface PairPriceIn extends AlertPair {
+  currency: CurrencyCode
+  price: string
 }
 
 /**
- * The active alerts on an item's conditions of one grade whose state the price could change: an armed alert
- * with the price (in its currency) on its firing side, or a fired one with the price back on the other side.
- * A superset of those alertStep changes (it alone decides, with the re-arm margin): an item's other alerts,
- * most of its 10,000, stay in the database. The caller holds lockItemAlerts.
+ * The active alerts of these pairs (an item's conditions of one grade) whose state their price could change: an
+ * armed alert with the price (in its currency) on its firing side, or a fired one with the price back on the
+ * other side. A superset of those alertStep changes (it alone decides, with the re-arm margin): an item's other
+ * alerts, most of its 10,000, stay in the database. One statement for a whole pass. The caller holds
+ * lockAlertsOf.
  */
 export function alertsThatMayChange(
   db: Database,
-  itemId: number,
-  grade: Grade,
-  prices: Map<CurrencyCode, string>,
+  prices: readonly PairPriceIn[],
 ): Promise<AlertToEvaluate[]> {
   return queryRows<AlertToEvaluate>(
     db,
-    // Four ranges of alerts_evaluate_idx per currency: on a popular item, a filter over all of its alerts was
-    // a quarter of a recompute pass's time in the database (ADR 039).
-    sql`select ${columns} from unnest(${pgArray([...prices.keys()])}::text[], ${pgArray([...prices.values()])}::numeric[])
-        as p(currency, price)
+    // Four ranges of alerts_evaluate_idx per pair and currency: on a popular item, a filter over all of its
+    // alerts was a quarter of a recompute pass's time in the database (ADR 039).
+    sql`select ${columns} from unnest(${pgArray(prices.map((row) => row.itemId))}::int[],
+        ${pgArray(prices.map((row) => row.grade))}::text[], ${pgArray(prices.map((row) => row.currency))}::text[],
+        ${pgArray(prices.map((row) => row.price))}::numeric[]) as p(item_id, grade, currency, price)
       cross join lateral (
         ${sql.join(
           [
@@ -60,12 +78,12 @@ export function alertsThatMayChange(
             sql`a.direction = 'above' and not a.armed and a.threshold_value > p.price`,
           ].map(
             (side) => sql`select * from alerts a
-              where a.item_id = ${itemId} and a.active and a.currency = p.currency::char(3) and ${side}`,
+              where a.item_id = p.item_id and a.active and a.currency = p.currency::char(3) and ${side}`,
           ),
           sql` union all `,
         )}) a
       join conditions c on c.id = a.condition_id
-      where c.grade = ${grade}`,
+      where c.grade = p.grade`,
   )
 }
 
@@ -79,11 +97,11 @@ export async function alertItemGrade(db: Database, id: number) {
   return rows[0]
 }
 
-/** One active alert with today's fair price of its grade (null: no data); the caller holds lockItemAlerts. */
+/** One active alert with today's fair price of its grade (null: no data); the caller holds lockAlertsOf. */
 export async function activeAlertWithPrice(db: Database, id: number) {
-  const rows = await queryRows<AlertToEvaluate & { grade: Grade; fairPriceGbp: string | null }>(
+  const rows = await queryRows<AlertToEvaluate & { fairPriceGbp: string | null }>(
     db,
-    sql`select ${columns}, c.grade, ps.fair_price_gbp::text as "fairPriceGbp"
+    sql`select ${columns}, ps.fair_price_gbp::text as "fairPriceGbp"
       from alerts a join conditions c on c.id = a.condition_id
       left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade
       where a.id = ${id} and a.active`,

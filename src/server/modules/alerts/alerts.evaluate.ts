@@ -1,36 +1,41 @@
 import type { Database } from '#server/db/client.ts'
-import { CURRENCY_CODES, type CurrencyCode, type Grade } from '#shared/contract/values.ts'
-import { convertAmount } from '#shared/money.ts'
+import { CURRENCY_CODES, type CurrencyCode } from '#shared/contract/values.ts'
+import { convertAmount, type RatesPerUsd } from '#shared/money.ts'
 import { currentRates } from '../fx/fx.service.ts'
 import { alertStep } from './alert-rules.ts'
 import {
+  type AlertPair,
   type AlertToEvaluate,
   activeAlertWithPrice,
   alertItemGrade,
   alertsThatMayChange,
   type Firing,
-  lockItemAlerts,
+  lockAlertsOf,
   rearm,
   recordFirings,
 } from './alerts.evaluate.repo.ts'
 
-/** The fair price in every currency an alert may be kept in, at today's rates. */
-async function pricesByCurrency(db: Database, fairPriceGbp: string): Promise<Map<CurrencyCode, string>> {
-  const { rates } = await currentRates({ db })
+/** A pair's fair price in every currency an alert may be kept in, at these rates. */
+type PricesByCurrency = Map<CurrencyCode, string>
+
+function pricesByCurrency(fairPriceGbp: string, rates: RatesPerUsd): PricesByCurrency {
   return new Map(
     CURRENCY_CODES.map((currency) => [currency, convertAmount(fairPriceGbp, 'GBP', currency, rates)]),
   )
 }
 
+const pairKey = (pair: AlertPair) => `${pair.itemId}:${pair.grade}`
+
 /**
- * Alerts against a fair price (DESIGN §5, issue 13 part 3): each alert compares the price in its own currency
- * with its threshold (alertStep); those that fire are disarmed and recorded, those the price has moved back
- * from re-arm. Runs in the caller's transaction.
+ * Alerts against their pair's fair price (DESIGN §5, issue 13 part 3): each alert compares the price in its own
+ * currency with its threshold (alertStep); those that fire are disarmed and recorded, those the price has moved
+ * back from re-arm. Runs in the caller's transaction.
  */
-async function evaluate(db: Database, alerts: AlertToEvaluate[], prices: Map<CurrencyCode, string>) {
+async function evaluate(db: Database, alerts: AlertToEvaluate[], pricesOf: Map<string, PricesByCurrency>) {
   const firings: Firing[] = []
   const rearmed: number[] = []
   for (const alert of alerts) {
+    const prices = pricesOf.get(pairKey(alert)) as PricesByCurrency
     const price = prices.get(alert.currency) as string
     const step = alertStep({
       direction: alert.direction,
@@ -46,25 +51,37 @@ async function evaluate(db: Database, alerts: AlertToEvaluate[], prices: Map<Cur
   return { fired: firings.length, rearmed: rearmed.length }
 }
 
-/**
- * After an item's fair price of a grade was recomputed: its active alerts. Of an item's (maybe 10,000)
- * alerts only those whose state the price could change are read (alertsThatMayChange); "No data" does nothing.
- */
-export async function evaluateItemAlerts({
-  db,
-  itemId,
-  grade,
-  fairPriceGbp,
-}: {
-  db: Database
-  itemId: number
-  grade: Grade
+/** An item and grade whose fair price was just recomputed; null is "No data". */
+export interface RecomputedPrice extends AlertPair {
   fairPriceGbp: string | null
-}) {
-  if (fairPriceGbp === null) return { fired: 0, rearmed: 0 }
-  await lockItemAlerts(db, itemId, grade)
-  const prices = await pricesByCurrency(db, fairPriceGbp)
-  return evaluate(db, await alertsThatMayChange(db, itemId, grade, prices), prices)
+}
+
+/**
+ * After fair prices were recomputed: the active alerts of each item and grade. Of an item's (maybe 10,000)
+ * alerts only those whose state its price could change are read (alertsThatMayChange); "No data" does nothing.
+ * A recompute pass's pairs are evaluated together, in a few statements however many they are: one each was
+ * three round trips per pair while the pass holds its locks.
+ */
+export async function evaluateAlerts({ db, prices }: { db: Database; prices: readonly RecomputedPrice[] }) {
+  const priced = prices.filter(
+    (pair): pair is RecomputedPrice & { fairPriceGbp: string } => pair.fairPriceGbp !== null,
+  )
+  if (priced.length === 0) return { fired: 0, rearmed: 0 }
+  await lockAlertsOf(db, priced)
+  const { rates } = await currentRates({ db })
+  const pricesOf = new Map(priced.map((pair) => [pairKey(pair), pricesByCurrency(pair.fairPriceGbp, rates)]))
+  const candidates = await alertsThatMayChange(
+    db,
+    priced.flatMap(({ itemId, grade }) =>
+      [...(pricesOf.get(pairKey({ itemId, grade })) as PricesByCurrency)].map(([currency, price]) => ({
+        itemId,
+        grade,
+        currency,
+        price,
+      })),
+    ),
+  )
+  return evaluate(db, candidates, pricesOf)
 }
 
 /**
@@ -74,8 +91,9 @@ export async function evaluateItemAlerts({
 export async function evaluateAlertNow({ db, id }: { db: Database; id: number }) {
   const pair = await alertItemGrade(db, id)
   if (!pair) return { fired: 0, rearmed: 0 }
-  await lockItemAlerts(db, pair.itemId, pair.grade)
+  await lockAlertsOf(db, [pair])
   const alert = await activeAlertWithPrice(db, id)
   if (!alert || alert.fairPriceGbp === null) return { fired: 0, rearmed: 0 }
-  return evaluate(db, [alert], await pricesByCurrency(db, alert.fairPriceGbp))
+  const { rates } = await currentRates({ db })
+  return evaluate(db, [alert], new Map([[pairKey(alert), pricesByCurrency(alert.fairPriceGbp, rates)]]))
 }

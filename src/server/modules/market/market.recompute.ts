@@ -9,7 +9,7 @@ import {
   saleColumns,
   summarizeColumns,
 } from '#shared/pricing.ts'
-import { evaluateItemAlerts } from '../alerts/alerts.evaluate.ts'
+import { evaluateAlerts } from '../alerts/alerts.evaluate.ts'
 import {
   itemsMarketplacePrices,
   lockPairs,
@@ -213,14 +213,12 @@ async function recomputePairsOfToday({
       sales.set(pairKey(pair), { today, stamp, columns, spare })
   }
   const alerting = new Set((await pairsWithActiveAlerts(db, pairs)).map(pairKey))
-  for (const row of rows)
-    if (alerting.has(pairKey(row)))
-      await evaluateItemAlerts({
-        db,
-        itemId: row.itemId,
-        grade: row.grade,
-        fairPriceGbp: row.summary.fairPrice,
-      })
+  await evaluateAlerts({
+    db,
+    prices: rows
+      .filter((row) => alerting.has(pairKey(row)))
+      .map((row) => ({ itemId: row.itemId, grade: row.grade, fairPriceGbp: row.summary.fairPrice })),
+  })
   return { sales, keptPairs: keptOf.size }
 }
 
@@ -322,7 +320,7 @@ async function recomputePrices({
     today,
   )
   // The item's alerts on this grade see the new price in the same transaction (issue 13 part 3).
-  await evaluateItemAlerts({ db, itemId, grade, fairPriceGbp: current.fairPrice })
+  await evaluateAlerts({ db, prices: [{ itemId, grade, fairPriceGbp: current.fairPrice }] })
 }
 
 /**
