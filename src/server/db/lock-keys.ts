@@ -1,3 +1,7 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from './client.ts'
+import { unnestRows } from './unnest.ts'
+
 /**
  * Every PostgreSQL advisory lock the app takes, in one place so that no two share a key.
  * One-key (bigint) locks: one holder at a time of a whole job.
@@ -21,3 +25,22 @@ export const ITEM_GRADE_LOCKS = {
   /** Evaluating its alerts. */
   alerts: { new: 3, used: 4 },
 } as const
+
+/**
+ * Takes one kind's lock of each item and grade until the transaction ends, in item and grade order whoever the
+ * caller: two transactions that take several of a kind wait for each other rather than deadlock.
+ */
+export async function lockItemGrades(
+  db: Pick<Database, 'execute'>,
+  kind: keyof typeof ITEM_GRADE_LOCKS,
+  pairs: readonly { itemId: number; grade: 'new' | 'used' }[],
+): Promise<void> {
+  const keys = ITEM_GRADE_LOCKS[kind]
+  const table = unnestRows('p', {
+    item_id: sql`${sql.param(pairs.map((pair) => pair.itemId))}::int[]`,
+    grade: sql`${sql.param(pairs.map((pair) => pair.grade))}::text[]`,
+  })
+  await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id,
+      case o.grade when 'new' then ${keys.new}::int else ${keys.used}::int end))
+    from (select p.item_id, p.grade from ${table} order by p.item_id, p.grade) o`)
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
+import { lockItemGrades } from '#server/db/lock-keys.ts'
 import type { AlertDirection, CurrencyCode, Grade } from '#shared/contract/values.ts'
 
 /** An active alert as its evaluation reads it. */
@@ -39,10 +39,7 @@ export interface AlertPair {
  * pairs are locked in one statement, in one order in every worker.
  */
 export async function lockAlertsOf(db: Database, pairs: readonly AlertPair[]): Promise<void> {
-  await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id,
-      case o.grade when 'new' then ${ITEM_GRADE_LOCKS.alerts.new}::int else ${ITEM_GRADE_LOCKS.alerts.used}::int end))
-    from (select * from unnest(${pgArray(pairs.map((pair) => pair.itemId))}::int[],
-      ${pgArray(pairs.map((pair) => pair.grade))}::text[]) as p(item_id, grade) order by 1, 2) o`)
+  await lockItemGrades(db, 'alerts', pairs)
 }
 
 /** A pair's fair price in one currency, as its alerts in that currency compare with it. */

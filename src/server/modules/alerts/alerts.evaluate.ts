@@ -72,10 +72,10 @@ export async function evaluateAlerts({ db, prices }: { db: Database; prices: rea
   const pricesOf = new Map(priced.map((pair) => [pairKey(pair), pricesByCurrency(pair.fairPriceGbp, rates)]))
   const candidates = await alertsThatMayChange(
     db,
-    priced.flatMap(({ itemId, grade }) =>
-      [...(pricesOf.get(pairKey({ itemId, grade })) as PricesByCurrency)].map(([currency, price]) => ({
-        itemId,
-        grade,
+    priced.flatMap((pair) =>
+      [...(pricesOf.get(pairKey(pair)) as PricesByCurrency)].map(([currency, price]) => ({
+        itemId: pair.itemId,
+        grade: pair.grade,
         currency,
         price,
       })),

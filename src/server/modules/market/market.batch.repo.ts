@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { ITEM_GRADE_LOCKS } from '#server/db/lock-keys.ts'
+import { lockItemGrades } from '#server/db/lock-keys.ts'
 import { unnestRows } from '#server/db/unnest.ts'
 import { emptySaleColumns, type PriceSummary, type SaleColumns } from '#shared/pricing.ts'
 import type { Grade } from './market.repo.ts'
@@ -24,8 +24,7 @@ const pairsTable = (pairs: readonly Pair[]): SQL =>
 
 /** lockPrices for each pair, in one order in every worker. */
 export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<void> {
-  await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id, case o.grade when 'new' then ${ITEM_GRADE_LOCKS.prices.new}::int else ${ITEM_GRADE_LOCKS.prices.used}::int end))
-    from (select p.item_id, p.grade from ${pairsTable(pairs)} order by p.item_id, p.grade) o`)
+  await lockItemGrades(db, 'prices', pairs)
 }
 
 export interface PairSales extends Pair {
