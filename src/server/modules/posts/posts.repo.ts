@@ -83,7 +83,7 @@ export interface FeedPageJson {
 /**
  * Pages of the posts their readers may see, newest first, for many requests in one statement, each page as
  * the JSON text of its posts: twenty posts are built once, here, instead of being read as rows, checked and
- * written again (README, Benchmark). Each page is chosen first and only its posts are looked up and asked
+ * written again (docs/benchmark-history.md). Each page is chosen first and only its posts are looked up and asked
  * about likes: over the whole table the planner would hash all of a reader's likes (a scan of a million rows)
  * instead of probing twenty. The feed and an item's photos are two branches, so each walks its own index
  * backwards from the cursor. One post more than the page is read, to tell whether another page follows;
