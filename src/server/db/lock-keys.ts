@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { unnestRows } from './unnest.ts'
+import { itemGradeRows } from './unnest.ts'
 
 /**
  * Every PostgreSQL advisory lock the app takes, in one place so that no two share a key.
@@ -36,11 +36,7 @@ export async function lockItemGrades(
   pairs: readonly { itemId: number; grade: 'new' | 'used' }[],
 ): Promise<void> {
   const keys = ITEM_GRADE_LOCKS[kind]
-  const table = unnestRows('p', {
-    item_id: sql`${sql.param(pairs.map((pair) => pair.itemId))}::int[]`,
-    grade: sql`${sql.param(pairs.map((pair) => pair.grade))}::text[]`,
-  })
   await db.execute(sql`select count(pg_advisory_xact_lock(o.item_id,
       case o.grade when 'new' then ${keys.new}::int else ${keys.used}::int end))
-    from (select p.item_id, p.grade from ${table} order by p.item_id, p.grade) o`)
+    from (select p.item_id, p.grade from ${itemGradeRows(pairs)} order by p.item_id, p.grade) o`)
 }

@@ -23,3 +23,10 @@ export function unnestRows(alias: string, columns: Record<string, SQL>, ordinali
       unnest(${sql.raw(arrays.map((array) => `arrays.${array}`).join(', '))})${sql.raw(ordinality ? ' with ordinality' : '')} as u)
     as ${sql.raw(`${alias}(${names.join(', ')})`)}`
 }
+
+/** Items and condition grades as a table `p(item_id, grade)` (a recompute's pairs, the locks it takes). */
+export const itemGradeRows = (pairs: readonly { itemId: number; grade: 'new' | 'used' }[]): SQL =>
+  unnestRows('p', {
+    item_id: sql`${sql.param(pairs.map((pair) => pair.itemId))}::int[]`,
+    grade: sql`${sql.param(pairs.map((pair) => pair.grade))}::text[]`,
+  })

@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { lockItemGrades } from '#server/db/lock-keys.ts'
-import { unnestRows } from '#server/db/unnest.ts'
+import { itemGradeRows, unnestRows } from '#server/db/unnest.ts'
 import { emptySaleColumns, type PriceSummary, type SaleColumns } from '#shared/pricing.ts'
 import type { Grade } from './market.repo.ts'
 
@@ -14,13 +14,6 @@ export interface Pair {
   itemId: number
   grade: Grade
 }
-
-/** The pairs as a table `p(item_id, grade)`. */
-const pairsTable = (pairs: readonly Pair[]): SQL =>
-  unnestRows('p', {
-    item_id: sql`${sql.param(pairs.map((pair) => pair.itemId))}::int[]`,
-    grade: sql`${sql.param(pairs.map((pair) => pair.grade))}::text[]`,
-  })
 
 /** lockPrices for each pair, in one order in every worker. */
 export async function lockPairs(db: Database, pairs: readonly Pair[]): Promise<void> {
@@ -49,7 +42,7 @@ export function pairsVerifiedSales(
 ): Promise<PairSales[]> {
   return queryRows<PairSales>(
     db,
-    sql`select p.item_id as "itemId", p.grade, v.count, v.text from ${pairsTable(pairs)}
+    sql`select p.item_id as "itemId", p.grade, v.count, v.text from ${itemGradeRows(pairs)}
       cross join lateral (select count(*)::int as count,
           string_agg((o.sale_date - date '1970-01-01')::text || ' ' || (o.price_gbp * 100)::bigint::text || ' ' || o.id::text,
             ',') as text
@@ -104,7 +97,7 @@ export function pairsSalesCounts(db: Database, pairs: readonly Pair[]) {
   return queryRows<Pair & { count: number }>(
     db,
     sql`select p.item_id as "itemId", p.grade, coalesce(sum(s.sales_count), 0)::int as count
-      from ${pairsTable(pairs)} left join conditions c on c.grade = p.grade
+      from ${itemGradeRows(pairs)} left join conditions c on c.grade = p.grade
       left join price_condition_stats s on s.item_id = p.item_id and s.condition_id = c.id
       group by p.item_id, p.grade`,
   )
@@ -122,7 +115,7 @@ export async function writePairsPrices(
 ): Promise<SnapshotStamp[]> {
   const unpriced = rows.filter((row) => row.summary.fairPrice === null)
   if (unpriced.length > 0) {
-    await db.execute(sql`delete from price_history h using ${pairsTable(unpriced)}
+    await db.execute(sql`delete from price_history h using ${itemGradeRows(unpriced)}
       where h.item_id = p.item_id and h.grade = p.grade and h.day = ${today}`)
   }
   const priced = rows.filter((row) => row.summary.fairPrice !== null)
@@ -154,7 +147,7 @@ export interface SnapshotStamp extends Pair {
 export function snapshotStamps(db: Database, pairs: readonly Pair[]): Promise<SnapshotStamp[]> {
   return queryRows<SnapshotStamp>(
     db,
-    sql`select s.item_id as "itemId", s.grade, s.xmin::text as stamp from ${pairsTable(pairs)}
+    sql`select s.item_id as "itemId", s.grade, s.xmin::text as stamp from ${itemGradeRows(pairs)}
       join price_snapshots s on s.item_id = p.item_id and s.grade = p.grade`,
   )
 }
@@ -224,7 +217,7 @@ export function pairsWithActiveAlerts(db: Database, pairs: readonly Pair[]) {
   return queryRows<Pair>(
     db,
     // Exists, so that an item's first active alert of the grade answers, not all of its (maybe 10,000).
-    sql`select p.item_id as "itemId", p.grade from ${pairsTable(pairs)}
+    sql`select p.item_id as "itemId", p.grade from ${itemGradeRows(pairs)}
       where exists (select 1 from alerts a join conditions c on c.id = a.condition_id
         where a.item_id = p.item_id and a.active and c.grade = p.grade)`,
   )
