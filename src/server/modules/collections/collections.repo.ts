@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { batchedPerDatabase } from '#server/db/batch.ts'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { type Arg, builtPerShape } from '#server/db/statement.ts'
+import { unnestRows } from '#server/db/unnest.ts'
 import type {
   CollectionEntry,
   CollectionQuery,
@@ -108,7 +110,7 @@ const priceBefore = (today: Arg<string>) =>
  * written instead (an `insert` or `update … returning *`), so that a write answers with its entry at once.
  */
 const valuedEntries = (
-  userId: Arg<string>,
+  userId: Arg<string> | SQL,
   { today, retailEstimate }: ValuationArgs,
   { withItem = false, unpricedOnly = false, entries = sql`collections` } = {},
 ) => sql`
@@ -215,7 +217,7 @@ function pageFilters(filter: CollectionQuery['filter'], pattern: Arg<string> | u
  * user's currency), each its own part beside the priced rows of `collection_totals`: `priced` is then "has a
  * value", and `estimated_*` say how much of it is retail. Every part names its theme but the user's rows.
  */
-function summedParts(userId: Arg<string>, valuation: ValuationArgs): SQL {
+function summedParts(userId: Arg<string> | SQL, valuation: ValuationArgs): SQL {
   const counts = sql`entries, items, set_items, minifig_items, value, cost, unknown_cost_entries, unknown_cost_value,
     0 as estimated_entries, 0 as estimated_value`
   if (!valuation.retailEstimate) {
@@ -236,7 +238,7 @@ function summedParts(userId: Arg<string>, valuation: ValuationArgs): SQL {
  * holds all its value and its unpriced row none, so the first three themes met in that order — within six rows,
  * as a theme has two at most — are the three the sum over every theme would rank first.
  */
-function topThemes(userId: Arg<string>, valuation: ValuationArgs): SQL {
+function topThemes(userId: Arg<string> | SQL, valuation: ValuationArgs): SQL {
   const themes = valuation.retailEstimate
     ? sql`select theme, sum(value) as value, sum(items) as items from p group by theme`
     : sql`select t.theme, sum(t.value) as value, sum(t.items) as items from (
@@ -257,7 +259,7 @@ function topThemes(userId: Arg<string>, valuation: ValuationArgs): SQL {
  * 12). The 24-hour change is today's row of `collection_daily_changes`. Read through `row_to_json`: item
  * counts are bigints (entries × up to 10,000 each), which JSON keeps as numbers.
  */
-const summaryColumns = (userId: Arg<string>, valuation: ValuationArgs, lean: boolean) => {
+const summaryColumns = (userId: Arg<string> | SQL, valuation: ValuationArgs, lean: boolean) => {
   const profit = sql`sum(p.value - p.unknown_cost_value - p.cost) filter (where p.priced)`
   const pricedCost = sql`sum(p.cost) filter (where p.priced)`
   return sql`coalesce(sum(p.entries), 0)::int as entries, coalesce(sum(p.items), 0) as "totalItems",
@@ -279,7 +281,7 @@ const summaryColumns = (userId: Arg<string>, valuation: ValuationArgs, lean: boo
 }
 
 /** The summary of the whole collection, as a JSON object. */
-const summaryJson = (userId: Arg<string>, valuation: ValuationArgs, lean: boolean) =>
+const summaryJson = (userId: Arg<string> | SQL, valuation: ValuationArgs, lean: boolean) =>
   sql`(with p as materialized (${summedParts(userId, valuation)})
     select row_to_json(totals) from (select ${summaryColumns(userId, valuation, lean)} from p) totals)`
 
@@ -359,33 +361,76 @@ const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
     order by n`
 })
 
+/** A user whose profile figures are asked for, and how their collection is valued. */
+export interface FiguresRequest {
+  userId: string
+  valuation: Valuation
+}
+
+export interface ProfileFigures {
+  summary: CollectionSummary
+  alertsCount: number
+}
+
 /**
- * The profile's figures in one statement, built once per shape (ADR 027): the collection's summary without its
- * themes, and the owner's active alerts. One round trip rather than two: each statement costs the server and
- * PostgreSQL about as much to send and answer as these two cost to compute. The alerts are counted by the database
- * function `active_alert_count` (migration 0032), so that PostgreSQL keeps the statement's plan rather than plan it
- * at every run (ADR 031).
+ * Many users' profile figures in one statement, built once per shape (ADR 027): each user's collection summary
+ * without its themes, and their active alerts, a row each in the order asked. The users are a column, so the
+ * requests that arrive together share one round trip: sending a statement and waking PostgreSQL for it cost the
+ * server and the database about as much as computing these figures (docs/benchmark-history.md). The alerts are
+ * counted by the database function `active_alert_count` (migration 0032), so that PostgreSQL keeps the
+ * statement's plan rather than plan it at every run (ADR 031).
  */
-const figuresStatement = builtPerShape<{ estimating: boolean }, { userId: string } & ValuationValues>(
+const figuresStatement = builtPerShape<{ estimating: boolean }, { users: string[] } & ValuationValues>(
   ({ estimating }, p) =>
-    sql`select ${summaryJson(p.userId, valuationArgs(p, estimating), true)} as summary,
-      active_alert_count(${p.userId}) as "alertsCount"`,
+    sql`select ${summaryJson(sql`u.user_id`, valuationArgs(p, estimating), true)} as summary,
+      active_alert_count(u.user_id) as "alertsCount"
+    from ${unnestRows('u', { user_id: sql`${p.users}::uuid[]` }, 'n')} order by u.n`,
 )
 
-export async function summaryAndActiveAlerts(
+/**
+ * The figures of the requests that share a valuation, one statement for each valuation among them (the day and
+ * rates are the same for all; the retail regions follow each user's currency).
+ */
+export async function findProfileFigures(
   db: Database,
-  userId: string,
-  valuation: Valuation,
-): Promise<{ summary: CollectionSummary; alertsCount: number }> {
-  const [row] = await queryRows<{ summary: CollectionSummary; alertsCount: number }>(
-    db,
-    figuresStatement(
-      { estimating: valuation.retailEstimate !== null },
-      { userId, ...valuationValues(valuation) },
-    ),
+  requests: readonly FiguresRequest[],
+): Promise<ProfileFigures[]> {
+  const byValuation = new Map<string, { valuation: Valuation; places: number[] }>()
+  requests.forEach(({ valuation }, place) => {
+    const key = valuation.retailEstimate ? JSON.stringify(valuation) : valuation.today
+    const group = byValuation.get(key) ?? { valuation, places: [] }
+    group.places.push(place)
+    byValuation.set(key, group)
+  })
+  const answers: ProfileFigures[] = new Array(requests.length)
+  await Promise.all(
+    [...byValuation.values()].map(async ({ valuation, places }) => {
+      const rows = await queryRows<ProfileFigures>(
+        db,
+        figuresStatement(
+          { estimating: valuation.retailEstimate !== null },
+          {
+            users: places.map((place) => (requests[place] as FiguresRequest).userId),
+            ...valuationValues(valuation),
+          },
+        ),
+      )
+      rows.forEach((row, index) => {
+        answers[places[index] as number] = row
+      })
+    }),
   )
-  return row as { summary: CollectionSummary; alertsCount: number }
+  return answers
 }
+
+/**
+ * At most this many users a statement: one statement's users are summed one after the other by one connection,
+ * so that the figures asked for by 50 connections at once make a few statements the cores run side by side.
+ */
+const FIGURES_PER_STATEMENT = 16
+
+/** One user's profile figures, sharing a statement with the figures asked for at the same moment. */
+export const profileFiguresOf = batchedPerDatabase(findProfileFigures, FIGURES_PER_STATEMENT)
 
 export async function findConditionByLabel(
   db: Database,

@@ -26,7 +26,7 @@ import {
   findOwnEntry,
   insertEntry,
   portfolioTimeline,
-  summaryAndActiveAlerts,
+  profileFiguresOf,
   updateEntry,
   type Valuation,
 } from './collections.repo.ts'
@@ -218,7 +218,7 @@ export async function collectionPage({
 
 /** The profile's figures: the collection's totals (without its themes) and the owner's active alerts, at once. */
 export async function profileFigures({ db, owner }: { db: Database; owner: Owner }) {
-  return summaryAndActiveAlerts(db, owner.id, await valuationFor(db, owner))
+  return profileFiguresOf(db, { userId: owner.id, valuation: await valuationFor(db, owner) })
 }
 
 export async function exportEntries({
