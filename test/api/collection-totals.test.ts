@@ -283,12 +283,11 @@ describe('the collection totals kept by the database', () => {
     const today = await api.page(people.plain)
     expect(Number(today.summary.change24h)).not.toBe(0)
     // Tomorrow (by the valuation's clock), nothing has moved since: every entry's change and the sum are 0.
-    const tomorrow = await findCollectionPage(
-      context.database.db,
-      owners.plain,
-      { limit: 1000, offset: 0 },
-      { today: addDays(todayUtc(), 1), retailEstimate: null },
-    )
+    const tomorrow = await findCollectionPage(context.database.db, {
+      userId: owners.plain,
+      query: { limit: 1000, offset: 0 },
+      valuation: { today: addDays(todayUtc(), 1), retailEstimate: null },
+    })
     const summary = JSON.parse(tomorrow.summary)
     const entries: Array<{ change24h: string | null }> = tomorrow.entries.map((entry) =>
       JSON.parse(entry.json),
@@ -298,12 +297,11 @@ describe('the collection totals kept by the database', () => {
     expect(summary).toEqual({ ...today.summary, change24h: '0.00' })
     // Each entry is as today but for its change: none since a price recomputed, none known without one. (Today's
     // change is kept written on the entry; the page writes "none since" itself, ADR 031.)
-    const asToday = await findCollectionPage(
-      context.database.db,
-      owners.plain,
-      { limit: 1000, offset: 0 },
-      { today: todayUtc(), retailEstimate: null },
-    )
+    const asToday = await findCollectionPage(context.database.db, {
+      userId: owners.plain,
+      query: { limit: 1000, offset: 0 },
+      valuation: { today: todayUtc(), retailEstimate: null },
+    })
     const todayEntries: Array<Record<string, unknown> & { value: string | null }> = asToday.entries.map(
       (entry) => JSON.parse(entry.json),
     )

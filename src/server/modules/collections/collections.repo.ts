@@ -198,7 +198,7 @@ function pageOrder(query: Pick<CollectionQuery, 'sort' | 'direction'>): SQL {
 /** What a search looks for: the text anywhere, as typed (`%` and `_` are no wildcards). */
 const searchPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-function pageFilters(filter: CollectionQuery['filter'], pattern: Arg<string> | undefined): SQL[] {
+function pageFilters(filter: CollectionQuery['filter'], pattern: SQL | undefined): SQL[] {
   const filters: SQL[] = []
   if (filter === 'sets') filters.push(sql`v.type = 'set'`)
   if (filter === 'minifigs') filters.push(sql`v.type = 'minifig'`)
@@ -292,40 +292,11 @@ export interface CollectionPageText {
   summary: string
 }
 
-/**
- * A page of entries, filtered and sorted, with the number that match and the summary of the whole
- * collection, in one statement: a first row with the total and the summary, then a row per entry, in order.
- * Only a filter, a search or a sort by what no index holds in order values every entry; newest first, and most
- * valuable first without the retail estimate, read the page's entries alone.
- */
-export async function findCollectionPage(
-  db: Database,
-  userId: string,
-  query: CollectionQuery,
-  valuation: Valuation,
-): Promise<CollectionPageText> {
-  const { filter, sort, direction, limit, offset } = query
-  const shape: PageShape = {
-    filter,
-    sort,
-    direction,
-    searching: Boolean(query.query),
-    limit,
-    firstPage: offset === 0,
-    estimating: valuation.retailEstimate !== null,
-  }
-  const args = {
-    userId,
-    offset,
-    pattern: query.query ? searchPattern(query.query) : undefined,
-    ...valuationValues(valuation),
-  }
-  const [head, ...rows] = await queryRows<{ itemId: number; json: string; total: number }>(
-    db,
-    pageStatement(shape, args),
-  )
-  const { json: summary, total } = head as { json: string; total: number }
-  return { entries: rows.map(({ itemId, json }) => ({ itemId, json })), total, summary }
+/** A user's page of their collection, and how their collection is valued. */
+export interface PageRequest {
+  userId: string
+  query: CollectionQuery
+  valuation: Valuation
 }
 
 /** What a page's statement is written for; everything else is its arguments. */
@@ -335,30 +306,112 @@ interface PageShape extends Pick<CollectionQuery, 'filter' | 'sort' | 'direction
   estimating: boolean
 }
 
-type PageArgs = { userId: string; offset: number; pattern: string | undefined } & ValuationValues
+const pageShape = ({ query, valuation }: PageRequest): PageShape => ({
+  filter: query.filter,
+  sort: query.sort,
+  direction: query.direction,
+  searching: Boolean(query.query),
+  limit: query.limit,
+  firstPage: query.offset === 0,
+  estimating: valuation.retailEstimate !== null,
+})
+
+/**
+ * Requests that one statement can answer, each group by its place in `requests`: the same statement shape and
+ * the same valuation (the day and rates are the same for all; the retail regions follow each user's currency).
+ */
+function groupedForOneStatement<Request extends { valuation: Valuation }>(
+  requests: readonly Request[],
+  shapeOf: (request: Request) => unknown,
+): { first: Request; places: number[] }[] {
+  const groups = new Map<string, { first: Request; places: number[] }>()
+  requests.forEach((request, place) => {
+    const { valuation } = request
+    const key = JSON.stringify([shapeOf(request), valuation.retailEstimate ? valuation : valuation.today])
+    const group = groups.get(key) ?? { first: request, places: [] }
+    group.places.push(place)
+    groups.set(key, group)
+  })
+  return [...groups.values()]
+}
+
+/**
+ * Pages of entries, filtered and sorted, each with the number that match and the summary of the whole
+ * collection, for many requests: one statement per shape and valuation among them, the users, offsets and
+ * searches its columns. Each request's page is a first row with the total and the summary, then a row per
+ * entry, in order. Only a filter, a search or a sort by what no index holds in order values every entry; newest
+ * first, and most valuable first without the retail estimate, read the page's entries alone.
+ */
+export async function findCollectionPages(
+  db: Database,
+  requests: readonly PageRequest[],
+): Promise<CollectionPageText[]> {
+  const answers: CollectionPageText[] = requests.map(() => ({ entries: [], total: 0, summary: '' }))
+  await Promise.all(
+    groupedForOneStatement(requests, pageShape).map(async ({ first, places }) => {
+      const asked = places.map((place) => requests[place] as PageRequest)
+      const rows = await queryRows<{ k: number; itemId: number | null; json: string; total: number | null }>(
+        db,
+        pageStatement(pageShape(first), {
+          users: asked.map((request) => request.userId),
+          offsets: asked.map((request) => request.query.offset),
+          patterns: asked.map((request) => (request.query.query ? searchPattern(request.query.query) : null)),
+          ...valuationValues(first.valuation),
+        }),
+      )
+      for (const { k, itemId, json, total } of rows) {
+        const answer = answers[places[k - 1] as number] as CollectionPageText
+        if (itemId === null) Object.assign(answer, { summary: json, total })
+        else answer.entries.push({ itemId, json })
+      }
+    }),
+  )
+  return answers
+}
+
+/**
+ * At most this many pages a statement: one statement's pages are read one after the other by one connection,
+ * so that the pages asked for by 50 connections at once make a few statements the cores run side by side.
+ */
+const PAGES_PER_STATEMENT = 16
+
+/** One page of the collection, sharing a statement with the pages asked for at the same moment. */
+export const findCollectionPage = batchedPerDatabase(findCollectionPages, PAGES_PER_STATEMENT)
+
+type PageArgs = { users: string[]; offsets: number[]; patterns: (string | null)[] } & ValuationValues
 
 const pageStatement = builtPerShape<PageShape, PageArgs>((shape, p) => {
-  const filters = pageFilters(shape.filter, shape.searching ? p.pattern : undefined)
+  const filters = pageFilters(shape.filter, shape.searching ? sql`r.pattern` : undefined)
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``
   const valuation = valuationArgs(p, shape.estimating)
   const withItem = shape.searching || shape.sort === 'name' || shape.sort === 'condition'
-  const entries = sql`select * from (${valuedEntries(p.userId, valuation, { withItem })}) v ${where}`
+  const entries = sql`select * from (${valuedEntries(sql`r.user_id`, valuation, { withItem })}) v ${where}`
   const order = pageOrder(shape)
   // The page size is written out (as the feed's is), and so is the first page's offset: as parameters the
   // planner guesses a tenth of the collection per page and entries to skip, finds every plan it makes for
   // values it knows cheaper, and plans this large statement afresh at every read instead of once per
-  // connection. Deeper pages, rarer, keep their offset a parameter rather than name a statement each.
+  // connection. Deeper pages, rarer, keep their offset a column rather than name a statement each.
   if (!Number.isSafeInteger(shape.limit) || shape.limit < 1)
     throw new Error(`not a page size: ${shape.limit}`)
   const limit = sql.raw(String(shape.limit))
-  const offset = shape.firstPage ? sql.raw('0') : sql`${p.offset}`
-  return sql`with summary as (select ${summaryJson(p.userId, valuation, false)} as json),
-      page as (${entries} order by ${order} limit ${limit} offset ${offset})
-    select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
-      ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
-    union all
-    select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v
-    order by n`
+  const offset = shape.firstPage ? sql.raw('0') : sql`r.off`
+  const requests = unnestRows(
+    'r',
+    {
+      user_id: sql`${p.users}::uuid[]`,
+      off: sql`${p.offsets}::int[]`,
+      pattern: sql`${p.patterns}::text[]`,
+    },
+    'k',
+  )
+  return sql`select r.k::int as k, x."itemId", x.json, x.total from ${requests} cross join lateral (
+      with summary as (select ${summaryJson(sql`r.user_id`, valuation, false)} as json),
+        page as (${entries} order by ${order} limit ${limit} offset ${offset})
+      select 0::bigint as n, null::int as "itemId", (select json::text from summary) as json,
+        ${filters.length ? sql`(select count(*)::int from (${entries}) matching)` : sql`(select (json->>'entries')::int from summary)`} as total
+      union all
+      select row_number() over (order by ${order}), v.item_id, ${entryJson}, null from page v) x
+    order by r.k, x.n`
 })
 
 /** A user whose profile figures are asked for, and how their collection is valued. */
@@ -395,23 +448,17 @@ export async function findProfileFigures(
   db: Database,
   requests: readonly FiguresRequest[],
 ): Promise<ProfileFigures[]> {
-  const byValuation = new Map<string, { valuation: Valuation; places: number[] }>()
-  requests.forEach(({ valuation }, place) => {
-    const key = valuation.retailEstimate ? JSON.stringify(valuation) : valuation.today
-    const group = byValuation.get(key) ?? { valuation, places: [] }
-    group.places.push(place)
-    byValuation.set(key, group)
-  })
   const answers: ProfileFigures[] = new Array(requests.length)
+  const estimating = (request: FiguresRequest) => request.valuation.retailEstimate !== null
   await Promise.all(
-    [...byValuation.values()].map(async ({ valuation, places }) => {
+    groupedForOneStatement(requests, estimating).map(async ({ first, places }) => {
       const rows = await queryRows<ProfileFigures>(
         db,
         figuresStatement(
-          { estimating: valuation.retailEstimate !== null },
+          { estimating: estimating(first) },
           {
             users: places.map((place) => (requests[place] as FiguresRequest).userId),
-            ...valuationValues(valuation),
+            ...valuationValues(first.valuation),
           },
         ),
       )

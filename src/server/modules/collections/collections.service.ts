@@ -211,7 +211,11 @@ export async function collectionPage({
   owner: Owner
   query: CollectionQuery
 }): Promise<string> {
-  const page = await findCollectionPage(db, owner.id, query, await valuationFor(db, owner))
+  const page = await findCollectionPage(db, {
+    userId: owner.id,
+    query,
+    valuation: await valuationFor(db, owner),
+  })
   const entries = await entryTexts(catalogue, page.entries)
   return `{"entries":[${entries.join(',')}],"total":${page.total},"summary":${page.summary}}`
 }
@@ -254,30 +258,27 @@ export async function portfolio({
   const valuation = await valuationFor(db, owner)
   const { today } = valuation
   const { days, step } = TIMELINE[range]
-  const [firstText] = await findCollectionPage(
-    db,
-    owner.id,
-    { limit: 1, offset: 0, sort: 'added', direction: 'asc' },
+  const [firstText] = await findCollectionPage(db, {
+    userId: owner.id,
+    query: { limit: 1, offset: 0, sort: 'added', direction: 'asc' },
     valuation,
-  ).then((page) => page.entries)
+  }).then((page) => page.entries)
   const first: EntryWithoutItem | undefined = firstText && JSON.parse(firstText.json)
   const start = first?.purchaseDate ?? first?.createdAt.slice(0, 10) ?? today
   const since = days === null ? start : addDays(today, -days)
   const [timeline, split, best, worst] = await Promise.all([
     portfolioTimeline(db, owner.id, { since: since < today ? since : today, stepDays: step, valuation }),
     allocation(db, owner.id, valuation),
-    findCollectionPage(
-      db,
-      owner.id,
-      { limit: 5, offset: 0, filter: 'gainers', sort: 'pnl', direction: 'desc' },
+    findCollectionPage(db, {
+      userId: owner.id,
+      query: { limit: 5, offset: 0, filter: 'gainers', sort: 'pnl', direction: 'desc' },
       valuation,
-    ),
-    findCollectionPage(
-      db,
-      owner.id,
-      { limit: 5, offset: 0, filter: 'decliners', sort: 'pnl', direction: 'asc' },
+    }),
+    findCollectionPage(db, {
+      userId: owner.id,
+      query: { limit: 5, offset: 0, filter: 'decliners', sort: 'pnl', direction: 'asc' },
       valuation,
-    ),
+    }),
   ])
   return {
     range,

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { type FiguresRequest, findProfileFigures } from '#server/modules/collections/collections.repo.ts'
+import {
+  type FiguresRequest,
+  findCollectionPages,
+  findProfileFigures,
+  type PageRequest,
+} from '#server/modules/collections/collections.repo.ts'
+import type { CollectionQuery } from '#shared/contract/collections.ts'
 import type { UserStats } from '#shared/contract/me.ts'
 import { todayUtc } from '#shared/dates.ts'
 import type { CurrencyCode, RatesPerUsd } from '#shared/money.ts'
@@ -18,10 +24,10 @@ import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
- * The profile figures of requests that arrive together are read in one statement, the users a column of it
- * (collections.repo.ts `findProfileFigures`). Each user must still get their own figures, whatever their
- * valuation: a user valuing unpriced items at retail, in their currency's regions, shares the batch with users
- * who do not.
+ * The profile figures and the collection pages of requests that arrive together are read in one statement per
+ * shape, the users a column of it (collections.repo.ts `findProfileFigures`, `findCollectionPages`). Each user
+ * must still get their own, whatever their valuation: a user valuing unpriced items at retail, in their
+ * currency's regions, shares the batch with users who do not.
  */
 const context = setupTestApp()
 const people = ['plain', 'twin', 'retailGbp', 'retailJpy', 'empty'] as const
@@ -99,6 +105,14 @@ beforeAll(async () => {
   }
 })
 
+/** How the API values the user's collection today. */
+const valuationOf = (who: Person) => ({
+  today: todayUtc(),
+  retailEstimate: atRetail(who)
+    ? { regionOrder: retailRegionOrder(currency[who]), ratesPerUsd: rates }
+    : null,
+})
+
 describe('profile figures asked for together', () => {
   it('are each user’s own, read alone or in one statement with users valued otherwise', async () => {
     // The figures differ from user to user, so an answer given to the wrong user would show.
@@ -112,12 +126,7 @@ describe('profile figures asked for together', () => {
     const order: Person[] = ['retailJpy', 'plain', 'empty', 'retailGbp', 'twin', 'plain', 'retailJpy', 'twin']
     const requests: FiguresRequest[] = order.map((who) => ({
       userId: userIds[who],
-      valuation: {
-        today: todayUtc(),
-        retailEstimate: atRetail(who)
-          ? { regionOrder: retailRegionOrder(currency[who]), ratesPerUsd: rates }
-          : null,
-      },
+      valuation: valuationOf(who),
     }))
     const together = await findProfileFigures(context.database.db, requests)
     expect(together).toHaveLength(order.length)
@@ -143,5 +152,37 @@ describe('profile figures asked for together', () => {
       expect(answer.statusCode, answer.body).toBe(200)
       expect(answer.json()).toEqual(alone[people[index % people.length] as Person])
     })
+  })
+})
+
+describe('collection pages asked for together', () => {
+  it('are each user’s own page, read alone or in one statement with other users, pages and searches', async () => {
+    const asks: [Person, CollectionQuery][] = [
+      ['plain', { limit: 20, offset: 0 }],
+      ['retailGbp', { limit: 20, offset: 0 }],
+      ['twin', { limit: 20, offset: 0 }],
+      ['plain', { limit: 1, offset: 1 }],
+      ['retailGbp', { limit: 1, offset: 1 }],
+      ['plain', { limit: 20, offset: 0, query: 'falcon' }],
+      ['retailGbp', { limit: 20, offset: 0, query: 'galaxy' }],
+      ['empty', { limit: 20, offset: 0 }],
+      ['retailJpy', { limit: 20, offset: 0, sort: 'value', direction: 'desc' }],
+      ['plain', { limit: 20, offset: 0, sort: 'value', direction: 'desc' }],
+      ['twin', { limit: 20, offset: 0, query: 'galaxy' }],
+      ['twin', { limit: 20, offset: 0, query: 'falcon' }],
+    ]
+    const requests: PageRequest[] = asks.map(([who, query]) => ({
+      userId: userIds[who],
+      query,
+      valuation: valuationOf(who),
+    }))
+    const db = context.database.db
+    const alonePages = []
+    for (const request of requests) alonePages.push(...(await findCollectionPages(db, [request])))
+    // What each request asks for shows in its page alone, so a page given to the wrong request would show.
+    expect(alonePages.map((page) => page.entries.length)).toEqual([2, 2, 1, 1, 1, 1, 1, 0, 1, 2, 1, 0])
+    expect(new Set(alonePages.map((page) => page.summary)).size).toBe(people.length)
+    expect(await findCollectionPages(db, requests)).toEqual(alonePages)
+    expect(await findCollectionPages(db, [...requests].reverse())).toEqual([...alonePages].reverse())
   })
 })
