@@ -370,13 +370,14 @@ export async function findCollectionPages(
 }
 
 /**
- * At most this many pages a statement: one statement's pages are read one after the other by one connection,
- * so that the pages asked for by 50 connections at once make a few statements the cores run side by side.
+ * At most this many requests a statement (pages or figures): one statement's requests are read one after the
+ * other by one connection, so that those asked for by 50 connections at once make a few statements the cores run
+ * side by side.
  */
-const PAGES_PER_STATEMENT = 16
+const REQUESTS_PER_STATEMENT = 16
 
 /** One page of the collection, sharing a statement with the pages asked for at the same moment. */
-export const findCollectionPage = batchedPerDatabase(findCollectionPages, PAGES_PER_STATEMENT)
+export const findCollectionPage = batchedPerDatabase(findCollectionPages, REQUESTS_PER_STATEMENT)
 
 type PageArgs = { users: string[]; offsets: number[]; patterns: (string | null)[] } & ValuationValues
 
@@ -470,14 +471,8 @@ export async function findProfileFigures(
   return answers
 }
 
-/**
- * At most this many users a statement: one statement's users are summed one after the other by one connection,
- * so that the figures asked for by 50 connections at once make a few statements the cores run side by side.
- */
-const FIGURES_PER_STATEMENT = 16
-
 /** One user's profile figures, sharing a statement with the figures asked for at the same moment. */
-export const profileFiguresOf = batchedPerDatabase(findProfileFigures, FIGURES_PER_STATEMENT)
+export const profileFiguresOf = batchedPerDatabase(findProfileFigures, REQUESTS_PER_STATEMENT)
 
 export async function findConditionByLabel(
   db: Database,
