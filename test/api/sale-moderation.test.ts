@@ -320,4 +320,24 @@ describe('the Sales History and the other answers write a sale alike', () => {
       priceGbp: '12.50',
     })
   })
+
+  it('with its condition as it is named now', async () => {
+    // The sale keeps its condition's label in its kept JSON too (ADR 040): a renamed condition rewrites its sales.
+    const sale = await record('trusted', ids.galaxy, { price: '48', saleDate: daysAgo(1) })
+    const conditionId = sale.condition.id
+    const renamed = (label: string) =>
+      context.database.db.execute(sql`update conditions set label = ${label} where id = ${conditionId}`)
+    const onPage = async () => (await salesSeenBy(ids.galaxy)).sales.find((shown) => shown.id === sale.id)
+    try {
+      await renamed('Sealed "mint", boxed')
+      expect(await onPage()).toEqual({
+        ...sale,
+        condition: { id: conditionId, label: 'Sealed "mint", boxed' },
+        submitterId: null,
+      })
+    } finally {
+      await renamed(sale.condition.label)
+    }
+    expect(await onPage()).toEqual({ ...sale, submitterId: null })
+  })
 })

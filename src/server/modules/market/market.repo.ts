@@ -57,30 +57,22 @@ export const saleColumns = sql.join(
 )
 
 /**
- * What a sale's JSON object has after its own fields (`head`: `page_json`, as the database keeps them written,
- * migration 0028, ADR 029): its condition, who submitted it (`submitterId`: not everyone's to know) and why it was
- * rejected, each as JSON text.
- */
-const saleJsonAfter = (
-  head: SQL,
-  { submitterId, rejectionReason }: { submitterId: SQL; rejectionReason: SQL },
-) => jsonObjectAfter(head, { condition: conditionJson, submitterId, rejectionReason })
-
-/**
- * A sale as the text of its JSON object, for the Sales History. A test in test/api/sale-moderation.test.ts holds
- * it to the sale's own answer (`saleColumns`).
+ * A sale `s` as the text of its JSON object, for the Sales History: its own fields and its condition as the
+ * database keeps them written (`page_json`, migrations 0028 and 0036, ADRs 029 and 040), then who submitted it
+ * (not everyone's to know) and why it was rejected. A test in test/api/sale-moderation.test.ts holds it to the
+ * sale's own answer (`saleColumns`).
  */
 const saleJson = (submitterId: SQL) =>
-  saleJsonAfter(sql`s.page_json`, {
+  jsonObjectAfter(sql`s.page_json`, {
     submitterId: jsonPlainString(submitterId),
     rejectionReason: jsonString(rejectionReason),
   })
 
 /**
- * What follows `page_json` in `saleJson` for a verified sale whose submitter is not shown, as a column of the
- * conditions `c`: the same for every such sale of a condition.
+ * What follows `page_json` in `saleJson` for a verified sale whose submitter is not shown: one text for every such
+ * sale, which PostgreSQL writes once per statement (it folds the constant pieces).
  */
-const unattributedTail = saleJsonAfter(sql`''`, { submitterId: sql`'null'`, rejectionReason: sql`'null'` })
+const unattributedTail = jsonObjectAfter(sql`''`, { submitterId: sql`'null'`, rejectionReason: sql`'null'` })
 
 /** Which of the item's conditions a sale names: by id, or by label in any case. */
 function conditionMatches(condition: ConditionChoice): SQL {
@@ -372,13 +364,12 @@ const salesPagesStatement = builtPerShape<
   // by the same index, each sale straight from its heap row. Joining chosen ids back by primary key walked that
   // index from its root once per sale: two thirds of a page's work in the database.
   // Most sales on a page are verified ones whose submitter the viewer does not see: their text is `page_json` and
-  // their condition's tail, written once per condition (the join is memoized), rather than a dozen pieces joined
-  // sale by sale — a fifth of the statement's time in the database.
+  // one tail, rather than a dozen pieces joined sale by sale (a fifth of the statement's time in the database).
+  // The sale keeps its condition in `page_json`: joining each sale to its condition was a quarter (ADR 040).
   const page = sql`select s.sale_date, s.id,
-        case when s.status = 'verified' and (${visibleTo('s')}) is not true then s.page_json || c.unattributed_tail
+        case when s.status = 'verified' and (${visibleTo('s')}) is not true then s.page_json || ${unattributedTail}
           else ${saleJson(sql`case when ${visibleTo('s')} then s.submitter_id end`)} end as sale
-      from sales s join (select c.*, ${unattributedTail} as unattributed_tail from conditions c) c
-        on c.id = s.condition_id
+      from sales s
       where ${shown('s')} and (s.sale_date, s.id) <= (select b.sale_date, b.id from sales b where ${shown('b')}
           order by b.sale_date desc, b.id desc offset r.off limit 1)
       order by s.sale_date desc, s.id desc limit r.lim`
