@@ -122,6 +122,50 @@ describe('posts and the feed', () => {
     expect(postSchema.parse(one.json())).toMatchObject({ caption, user: { firstName: 'Ada' } })
   })
 
+  it('shows each post’s item and author as they are now, after an edit of either', async () => {
+    // A post keeps its feed text written (ADR 041): whoever changes its item or its author's name rewrites it.
+    const post = await share(cookies.author, 'Before the rename', { itemId: falcon.id })
+    const shown = async () => {
+      const seen = (await feed(cookies.reader)).posts.find((p) => p.id === post.id)
+      const one = postSchema.parse((await request(cookies.reader, 'GET', `/api/posts/${post.id}`)).json())
+      expect(one).toEqual(seen)
+      return seen
+    }
+    const renameItem = (name: string, imageUrl: string | null) =>
+      context.database.db.execute(
+        sql`update items set name = ${name}, image_url = ${imageUrl} where id = ${falcon.id}`,
+      )
+    const [item] = await queryRows<{ name: string; imageUrl: string | null }>(
+      context.database.db,
+      sql`select name, image_url as "imageUrl" from items where id = ${falcon.id}`,
+    )
+    if (!item) throw new Error('the Falcon is in the demo catalogue')
+    try {
+      await renameItem('Millennium "Falcon" \\ UCS', 'https://img.example/falcon.png')
+      const newItem = {
+        ...post.item,
+        name: 'Millennium "Falcon" \\ UCS',
+        imageUrl: 'https://img.example/falcon.png',
+      }
+      expect(await shown()).toEqual({ ...post, item: newItem, isOwn: false })
+      const renamed = await request(cookies.author, 'PUT', '/api/me/profile', {
+        firstName: 'Adá',
+        lastName: 'O"Brick',
+      })
+      expect(renamed.statusCode, renamed.body).toBe(200)
+      expect(await shown()).toEqual({
+        ...post,
+        item: newItem,
+        user: { ...post.user, firstName: 'Adá', lastName: 'O"Brick' },
+        isOwn: false,
+      })
+    } finally {
+      await renameItem(item.name, item.imageUrl)
+      await request(cookies.author, 'PUT', '/api/me/profile', { firstName: 'Ada', lastName: 'Brick' })
+    }
+    expect(await shown()).toEqual({ ...post, isOwn: false })
+  })
+
   it('refuses a post without a caption, with the spec’s words, and stores nothing', async () => {
     const imageUrl = await uploadPhoto(cookies.author)
     const before = await feed(cookies.author)

@@ -52,6 +52,12 @@ export const posts = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
+    /**
+     * The post as the feed writes it, with its item and author, up to what depends on the reader (an unclosed
+     * object): written by the database whenever what it shows is (migration 0037, ADR 041), so that a page of
+     * twenty posts splices them instead of looking each one's item and author up and writing every value out.
+     */
+    pageJson: text().notNull(),
   },
   (table) => [
     // The feed pages newest first by id (the primary key's index); an item's photos; a user's hourly count.

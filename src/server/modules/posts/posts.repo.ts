@@ -5,9 +5,9 @@ import {
   isoTimestamp,
   jsonLiteral,
   jsonObject,
+  jsonObjectAfter,
   jsonPlainString,
   jsonString,
-  jsonTimestamp,
 } from '#server/db/json-text.ts'
 import { builtPerShape } from '#server/db/statement.ts'
 import { unnestRows } from '#server/db/unnest.ts'
@@ -23,30 +23,13 @@ const authorJson = (alias: 'u' | 'r') =>
   })
 
 /**
- * A post as `readerId` sees it (whether they like it, whether it is theirs), as the JSON text of the contract's
- * shape (`postSchema`), written by concatenation (db/json-text.ts): `json_build_object` looked up the types of
- * its arguments at every call, for 20 posts, their items and authors a page (ADR 032). The author and item are
- * looked up per post by key: a page is twenty posts, and joins would have the planner hash the whole users table.
+ * A post as `readerId` sees it, as the JSON text of the contract's shape (`postSchema`): its own fields, its item
+ * and author and its counts as the database keeps them written (`posts.page_json`, migration 0037, ADR 041), then
+ * what the reader changes — whether they like it, whether it is theirs — and whether it is hidden. A feed page of
+ * twenty posts looked up each one's item and author and wrote every value out: 60 % of its statement.
  */
 const postJson = (readerId: SQL | string) =>
-  jsonObject({
-    id: jsonLiteral(sql`p.id`),
-    caption: jsonString(sql`p.caption`),
-    imageUrl: jsonString(sql`p.image_url`),
-    thumbnailUrl: jsonString(sql`p.thumbnail_url`),
-    itemId: sql`coalesce(p.item_id::text, 'null')`,
-    item: sql`coalesce((select ${jsonObject({
-      id: jsonLiteral(sql`i.id`),
-      number: jsonString(sql`i.number`),
-      name: jsonString(sql`i.name`),
-      slug: jsonString(sql`i.slug`),
-      type: jsonPlainString(sql`i.type`),
-      imageUrl: jsonString(sql`i.image_url`),
-    })} from items i where i.id = p.item_id), 'null')`,
-    user: sql`(select ${authorJson('u')} from users u where u.id = p.user_id)`,
-    createdAt: jsonTimestamp(sql`p.created_at`),
-    likesCount: jsonLiteral(sql`p.likes_count`),
-    commentsCount: jsonLiteral(sql`p.comments_count`),
+  jsonObjectAfter(sql`p.page_json`, {
     isLikedByUser: jsonLiteral(
       sql`exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${readerId})`,
     ),
