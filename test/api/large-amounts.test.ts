@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { storeGbpValues } from '#server/modules/fx/fx.repo.ts'
 import { collectionPageSchema, portfolioSchema } from '#shared/contract/collections.ts'
+import { importResultSchema } from '#shared/contract/imports.ts'
 import { priceByConditionSchema, priceSummarySchema, saleSchema } from '#shared/contract/market.ts'
 import { userStatsSchema } from '#shared/contract/me.ts'
 import { addDays } from '#shared/dates.ts'
 import { FALLBACK_RATES_PER_USD, gbpValuesFromRatesPerUsd } from '#shared/money.ts'
+import { importUpload } from '../support/imports.ts'
 import { signUpPeople } from '../support/people.ts'
 import { pricesSettled } from '../support/prices-settled.ts'
 import { tableChecksums } from '../support/table-checksums.ts'
@@ -189,4 +191,53 @@ describe('an amount that is more than a money column holds once in pounds', () =
     })
     expect(await tableChecksums(context.database.db)).toEqual(before)
   })
+
+  // In an import, such an amount is its row's problem: the row is refused with the same words, the rest lands.
+  it.each([
+    [
+      'a collection file',
+      'owned.csv',
+      'csv',
+      'Order Id,Name,Type,Color Name,Boid,Lot Id,Condition,Ordered Quantity,Public Note,Base Price\n' +
+        `1,LEGO Millennium Falcon Set (75192-1),Set,,1017745,1,news,1,,${MAX_PRICE}\n` +
+        '1,LEGO Millennium Falcon Set (75192-1),Set,,1017745,2,usedc,1,,650.00\n',
+      '/api/collections',
+      2, // a CSV's rows are its lines, the header line 1
+    ],
+    [
+      'a wanted list',
+      'wanted.xml',
+      'bricklink',
+      '<INVENTORY>' +
+        `<ITEM><ITEMTYPE>S</ITEMTYPE><ITEMID>75192-1</ITEMID><MAXPRICE>${MAX_PRICE}</MAXPRICE><CONDITION>N</CONDITION></ITEM>` +
+        '<ITEM><ITEMTYPE>S</ITEMTYPE><ITEMID>10497-1</ITEMID><MAXPRICE>90.0000</MAXPRICE><CONDITION>N</CONDITION></ITEM>' +
+        '</INVENTORY>',
+      '/api/me/wanted',
+      1, // an XML list's rows are its items
+    ],
+  ])(
+    'refuses the row of %s that holds one, and imports the others',
+    async (_what, name, source, text, list, row) => {
+      const { importer } = await signUpPeople(context.app, context.database.db, ['importer'])
+      const response = await importUpload(
+        context.app,
+        importer,
+        { source, currency: 'CHF', conditionWhenUnknown: 'new' },
+        [{ name, content: Buffer.from(text) }],
+      )
+      expect(response.statusCode, response.body).toBe(200)
+      expect(importResultSchema.parse(response.json())).toMatchObject({
+        imported: 1,
+        errors: [
+          {
+            row,
+            message: `The amount is more than ${MAX_PRICE} in pounds, the most that can be recorded.`,
+          },
+        ],
+        errorsTotal: 1,
+      })
+      const landed = await send('GET', list, importer)
+      expect(landed.json().total).toBe(1)
+    },
+  )
 })

@@ -27,3 +27,16 @@ export async function importedRowsMissingFrom(
   )
   return row?.n ?? 0
 }
+
+/**
+ * What importing `row` again would do to the row an earlier import stored under its reference (`before`): add
+ * it, change it, or leave it as it is.
+ */
+export function importAction<Row>(
+  before: Row | undefined,
+  row: Row,
+  same: (stored: Row, imported: Row) => boolean,
+): 'new' | 'update' | 'unchanged' {
+  if (!before) return 'new'
+  return same(before, row) ? 'unchanged' : 'update'
+}

@@ -1,10 +1,8 @@
 import type { Database } from '#server/db/client.ts'
-import { importedRowsMissingFrom } from '#server/db/imported-rows.ts'
-import { HttpError } from '#server/errors.ts'
+import { importAction, importedRowsMissingFrom } from '#server/db/imported-rows.ts'
 import type { Grade, ItemType } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
-import type { CurrencyCode } from '#shared/money.ts'
-import { toGbpOnDay } from '../fx/fx.service.ts'
+import { type ImportedMoney, importedPounds } from '../fx/fx.service.ts'
 import {
   allConditions,
   type ConditionRow,
@@ -32,7 +30,7 @@ export interface ImportedHolding {
   sourceWord: string | null
   quantity: number
   /** Per item, in the currency the file gives (null: not known yet, a preview that must ask). */
-  price: { amount: string; currency: CurrencyCode | null } | null
+  price: ImportedMoney | null
   purchaseDate: string | null
   notes: string | null
 }
@@ -98,36 +96,26 @@ export async function planImportedHoldings({
     holdings.map(async (holding): Promise<PlannedHolding> => {
       const condition = conditions.pick(holding.item.type, holding.grade, holding.label)
       if (!condition) return { rejected: `There is no ${holding.grade} condition for this item.` }
-      let pricePaid: string | null = null
-      const currency = holding.price?.currency ?? null
-      if (holding.price && currency) {
-        try {
-          pricePaid = await toGbpOnDay({
-            db,
-            amount: holding.price.amount,
-            currency,
-            day: holding.purchaseDate ?? today,
-            remembered: rates,
-          })
-        } catch (error) {
-          if (error instanceof HttpError) return { rejected: error.message }
-          throw error
-        }
-      }
+      const pricePaid = await importedPounds({
+        db,
+        money: holding.price,
+        day: holding.purchaseDate ?? today,
+        remembered: rates,
+      })
+      if ('refused' in pricePaid) return { rejected: pricePaid.refused }
       const entry: ImportedEntry = {
         sourceRef: holding.sourceRef,
         itemId: holding.item.id,
         conditionId: condition.id,
         quantity: holding.quantity,
-        pricePaid,
+        pricePaid: pricePaid.pounds,
         originalPrice: holding.price ? holding.price.amount : null,
-        currency,
+        currency: holding.price?.currency ?? null,
         purchaseDate: holding.purchaseDate,
         notes: holding.notes,
         sourceCondition: holding.sourceWord,
       }
-      const before = stored.get(holding.sourceRef)
-      const action = !before ? 'new' : sameEntry(before, entry) ? 'unchanged' : 'update'
+      const action = importAction(stored.get(holding.sourceRef), entry, sameEntry)
       return { action, entry, conditionLabel: condition.label }
     }),
   )

@@ -2,7 +2,7 @@ import Big from 'big.js'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { MAX_MONEY } from '#server/db/schema/columns.ts'
-import { badRequest } from '#server/errors.ts'
+import { badRequest, HttpError } from '#server/errors.ts'
 import type { FxRatesResponse } from '#shared/contract/fx.ts'
 import { CURRENCY_CODES } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
@@ -52,6 +52,38 @@ export async function toGbpOnDay({
     remembered?.set(key, value)
   }
   return storablePounds(new Big(amount).times(await value).round(2, Big.roundHalfUp))
+}
+
+/** An amount as an import file gives it; no currency while it is not known yet (a preview that must ask). */
+export interface ImportedMoney {
+  amount: string
+  currency: CurrencyCode | null
+}
+
+/**
+ * A row of an import's amount per item (`money`, null when the file gives none) in pounds at `day`'s rate, as
+ * `toGbpOnDay`; no pounds while its currency is not known yet (a preview that must ask). An amount no money
+ * column holds refuses that row (`refused`), not the import.
+ */
+export async function importedPounds({
+  db,
+  money,
+  day,
+  remembered,
+}: {
+  db: Database
+  money: ImportedMoney | null
+  day: string
+  remembered: Map<string, Promise<string>>
+}): Promise<{ pounds: string | null } | { refused: string }> {
+  if (!money?.currency) return { pounds: null }
+  const { amount, currency } = money
+  try {
+    return { pounds: await toGbpOnDay({ db, amount, currency, day, remembered }) }
+  } catch (error) {
+    if (error instanceof HttpError) return { refused: error.message }
+    throw error
+  }
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { Database } from '#server/db/client.ts'
-import { importedRowsMissingFrom } from '#server/db/imported-rows.ts'
-import { HttpError } from '#server/errors.ts'
+import { importAction, importedRowsMissingFrom } from '#server/db/imported-rows.ts'
 import type { Grade } from '#shared/contract/values.ts'
 import { todayUtc } from '#shared/dates.ts'
-import type { CurrencyCode } from '#shared/money.ts'
-import { toGbpOnDay } from '../fx/fx.service.ts'
+import { type ImportedMoney, importedPounds } from '../fx/fx.service.ts'
 import { findImportedWants, type ImportedWant, upsertImportedWants } from './wanted.import.repo.ts'
 
 export type { ImportedWant }
@@ -22,7 +20,7 @@ export interface ImportedWantRow {
   quantity: number
   quantityFilled: number
   /** The most the user would pay per item (null currency: not known yet, a preview that must ask). */
-  maxPrice: { amount: string; currency: CurrencyCode | null } | null
+  maxPrice: ImportedMoney | null
   notes: string | null
 }
 
@@ -53,36 +51,20 @@ export async function planImportedWants({
   const today = todayUtc()
   return Promise.all(
     wants.map(async (row): Promise<PlannedWant> => {
-      const currency = row.maxPrice?.currency ?? null
-      let maxPrice: string | null = null
-      if (row.maxPrice && currency) {
-        try {
-          maxPrice = await toGbpOnDay({
-            db,
-            amount: row.maxPrice.amount,
-            currency,
-            day: today,
-            remembered: rates,
-          })
-        } catch (error) {
-          if (error instanceof HttpError) return { rejected: error.message }
-          throw error
-        }
-      }
+      const maxPrice = await importedPounds({ db, money: row.maxPrice, day: today, remembered: rates })
+      if ('refused' in maxPrice) return { rejected: maxPrice.refused }
       const want: ImportedWant = {
         sourceRef: row.sourceRef,
         itemId: row.itemId,
         grade: row.grade,
         quantity: row.quantity,
         quantityFilled: row.quantityFilled,
-        maxPrice,
+        maxPrice: maxPrice.pounds,
         maxPriceOriginal: row.maxPrice ? row.maxPrice.amount : null,
-        currency,
+        currency: row.maxPrice?.currency ?? null,
         notes: row.notes,
       }
-      const before = stored.get(row.sourceRef)
-      const action = !before ? 'new' : sameWant(before, want) ? 'unchanged' : 'update'
-      return { action, want }
+      return { action: importAction(stored.get(row.sourceRef), want, sameWant), want }
     }),
   )
 }

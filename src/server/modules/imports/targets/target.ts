@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts'
+import type { ImportedMoney } from '#server/modules/fx/fx.service.ts'
 import type { ImportCandidate, ImportChoices, ImportIssue, ImportPreview } from '#shared/contract/imports.ts'
 import type { ImportFormat, ImportTarget } from '#shared/contract/values.ts'
-import type { CurrencyCode } from '#shared/money.ts'
 import type { ParsedRow } from '../import-rows.ts'
 import type { WriteCounts } from '../write-counts.ts'
 
@@ -30,7 +30,7 @@ export interface ReadyRow<Row extends ParsedRow = ParsedRow> {
   /** The row's day (a purchase date), resolved with the file's day order; null when none or not known yet. */
   day: string | null
   /** The row's amount with its currency; a null currency must still be chosen (a preview that asks). */
-  money: { amount: string; currency: CurrencyCode | null } | null
+  money: ImportedMoney | null
 }
 
 export type SampleRow = ImportPreview['sample'][number]
