@@ -111,3 +111,26 @@ test('an alert is set from the item page, shown on the watchlist, paused and del
   await expect(seen.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
 })
+
+test('when the conditions cannot be loaded, the alert dialog says so under its condition field', async ({
+  page,
+  browser,
+}) => {
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Nora', last: `Network${token}` })
+  const seen = member.page
+  const item = await createItem(seen.request, { name: `Unreachable Set ${token}`, number: `US${token}-1` })
+  // The connection drops: no answer at all, as when the network goes away with the page open.
+  await seen.route('**/api/conditions**', (route) => route.abort('failed'))
+
+  await seen.goto(`/item/${item.slug}`)
+  await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  const dialog = seen.getByRole('dialog', { name: 'Set Price Alert' })
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The conditions could not be loaded. Close the dialog and try again.',
+  )
+  await expect(dialog.getByRole('combobox', { name: 'Condition' })).toBeDisabled()
+  await saveScreenshot(seen, 'set-alert-dialog-no-conditions', { fullPage: false })
+  await seen.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})

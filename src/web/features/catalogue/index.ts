@@ -1,4 +1,5 @@
 /** The catalogue feature's public face: the item resource and what the item screens use, never its internals. */
+export { ConditionField } from './components/condition-field.tsx'
 export { ThemeBadge, themeTags } from './components/theme-badge.tsx'
 export { createItem, onItemCreated, useCreateItem, useDeleteItem, useUpdateItem } from './mutations.ts'
 export { prefetchItemScreen, prefetchMinifiguresScreen, prefetchSetsScreen } from './prefetch.ts'

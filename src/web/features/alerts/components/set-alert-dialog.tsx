@@ -8,10 +8,9 @@ import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { focusField, NumberField } from '#web/components/ui/form-fields.tsx'
-import { SelectField } from '#web/components/ui/select-field.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { useConditions } from '#web/features/catalogue/index.ts'
+import { ConditionField } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { type AlertFormValues, alertBody, alertFormSchema, EMPTY_ALERT_VALUES } from '../alert-form.ts'
@@ -30,7 +29,6 @@ interface SetAlertDialogProps {
  */
 export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps) {
   const { currency, currencyInfo } = useCurrency()
-  const conditions = useConditions(item.type, open)
   const create = useCreateAlert()
   const schema = useMemo(() => alertFormSchema(item.id, currency), [item.id, currency])
   const form = useForm<AlertFormValues, unknown, CreateAlertData>({
@@ -41,16 +39,6 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
   useEffect(() => {
     if (open) form.reset(EMPTY_ALERT_VALUES)
   }, [open, form])
-
-  const conditionOptions = useMemo(
-    () =>
-      (conditions.data ?? []).map((condition) => ({
-        value: String(condition.id),
-        label: condition.label,
-        description: condition.description ?? undefined,
-      })),
-    [conditions.data],
-  )
 
   const submit = form.handleSubmit(
     () => {
@@ -85,13 +73,7 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
     >
       <FormProvider {...form}>
         <form noValidate aria-label={ALERT_TEXTS.dialogTitle} onSubmit={submit} className="grid gap-4">
-          <SelectField
-            name="conditionId"
-            label="Condition"
-            placeholder={conditions.isPending ? 'Loading…' : 'Choose a condition'}
-            options={conditionOptions}
-            disabled={conditions.isError}
-          />
+          <ConditionField itemType={item.type} open={open} />
           <DirectionField />
           <NumberField
             name="thresholdValue"
@@ -104,11 +86,6 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
             autoComplete="off"
           />
           <ActiveField />
-          {conditions.isError ? (
-            <p role="alert" className="text-[#ff8a8c] text-sm">
-              The conditions could not be loaded. Close the dialog and try again.
-            </p>
-          ) : null}
           <DialogActions
             className="mt-2"
             onCancel={() => onOpenChange(false)}

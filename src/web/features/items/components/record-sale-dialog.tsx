@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { Controller, FormProvider, useForm } from 'react-hook-form'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
 import type { RecordSaleData } from '#shared/contract/market.ts'
@@ -13,7 +13,7 @@ import { TextField } from '#web/components/ui/form-fields.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
 import { useToast } from '#web/components/ui/use-toast.ts'
-import { useConditions } from '#web/features/catalogue/index.ts'
+import { ConditionField } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useRecordSale } from '../market-mutations.ts'
@@ -48,7 +48,6 @@ interface RecordSaleDialogProps {
 export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogProps) {
   const { currency } = useCurrency()
   const { toast } = useToast()
-  const conditions = useConditions(item.type, open)
   const record = useRecordSale(item.id)
   const form = useForm<RecordSaleFormValues, unknown, RecordSaleData>({
     resolver: zodResolver(recordSaleFormSchema),
@@ -63,16 +62,6 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
   useEffect(() => {
     if (open) form.reset(emptyRecordSaleValues(currencyRef.current, defaultPastDay()))
   }, [open, form])
-
-  const conditionOptions = useMemo(
-    () =>
-      (conditions.data ?? []).map((condition) => ({
-        value: String(condition.id),
-        label: condition.label,
-        description: condition.description ?? undefined,
-      })),
-    [conditions.data],
-  )
 
   const submit = form.handleSubmit((_valid, event) => {
     event?.preventDefault()
@@ -143,13 +132,7 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
           </Field>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              name="conditionId"
-              label="Condition"
-              placeholder={conditions.isPending ? 'Loading…' : 'Choose a condition'}
-              options={conditionOptions}
-              disabled={conditions.isError}
-            />
+            <ConditionField itemType={item.type} open={open} />
             <TextField name="saleDate" label="Sale date" type="date" max={maxDate} inputClassName="tabular" />
           </div>
 
@@ -182,12 +165,6 @@ export function RecordSaleDialog({ item, open, onOpenChange }: RecordSaleDialogP
               placeholder="https://"
             />
           </div>
-
-          {conditions.isError ? (
-            <p role="alert" className="text-[#ff8a8c] text-sm">
-              The conditions could not be loaded. Close the dialog and try again.
-            </p>
-          ) : null}
 
           <DialogActions
             className="mt-2"
