@@ -6,6 +6,7 @@ export type JobName =
   | 'market_feeds'
   | 'alert_mailer'
   | 'price_recompute'
+  | 'vacuum'
 
 /** Where a job reports each of its runs: the metrics plugin counts them; without it nothing is kept. */
 export interface JobRuns {
@@ -32,5 +33,30 @@ export async function reportRun<T>(
   } catch (error) {
     runs?.record(job, { failed: true, seconds: seconds() })
     throw error
+  }
+}
+
+/**
+ * Runs `pass` every `intervalMs` (and at once when `now`), one pass at a time: a tick that comes while a pass is
+ * still under way (a long one, a slow provider) is skipped. `pass` handles its own failures. Returns a function
+ * that stops the ticks and resolves when a pass under way has ended, so that the database closes after it.
+ */
+export function repeatEvery(
+  intervalMs: number,
+  pass: () => Promise<void>,
+  { now }: { now: boolean },
+): () => Promise<void> {
+  let running: Promise<void> | null = null
+  const run = () => {
+    running ??= pass().finally(() => {
+      running = null
+    })
+  }
+  if (now) run()
+  const timer = setInterval(run, intervalMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { type FeedSettings, runMarketFeeds } from '../modules/feeds/feeds.service.ts'
-import { type JobRuns, reportRun } from './job-runs.ts'
+import { type JobRuns, repeatEvery, reportRun } from './job-runs.ts'
 
 /**
  * Runs the market feeds now and then every `intervalMs` (each run under the feeds' advisory lock, so of
@@ -24,14 +24,7 @@ export function startMarketFeeds({
   runs?: JobRuns
 }): () => Promise<void> {
   const stopping = new AbortController()
-  let running: Promise<void> | null = null
-  const run = async () => {
-    if (running || stopping.signal.aborted) return // the last run (a long one, a slow provider) is not over yet
-    running = once()
-    await running
-    running = null
-  }
-  const once = async () => {
+  const pass = async () => {
     try {
       const outcome = await reportRun(runs, 'market_feeds', () =>
         runMarketFeeds({ db, feeds, signal: stopping.signal }),
@@ -42,13 +35,10 @@ export function startMarketFeeds({
       log.warn({ err: error }, 'market feeds run failed; trying again at the next run')
     }
   }
-  void run()
-  const timer = setInterval(() => void run(), intervalMs)
-  timer.unref()
+  const stop = repeatEvery(intervalMs, pass, { now: true })
   return async () => {
-    clearInterval(timer)
     stopping.abort()
-    await running
+    await stop()
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/client.ts'
 import type { ObjectStorage } from '../modules/objects/object-storage.ts'
 import { removeUnusedUploads } from '../modules/objects/objects.service.ts'
-import { type JobRuns, reportRun } from './job-runs.ts'
+import { type JobRuns, repeatEvery, reportRun } from './job-runs.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -23,25 +23,12 @@ export function startUploadCleanup({
   intervalMs?: number
   runs?: JobRuns
 }): () => Promise<void> {
-  let running: Promise<void> | null = null
-  const run = async () => {
-    if (running) return
-    running = reportRun(runs, 'upload_cleanup', () => removeUnusedUploads({ db, storage, log }))
+  const pass = () =>
+    reportRun(runs, 'upload_cleanup', () => removeUnusedUploads({ db, storage, log }))
       .then((outcome) => {
         if (outcome.status === 'ran' && outcome.removed > 0) log.info({ outcome }, 'unused uploads removed')
         else log.debug({ outcome }, 'upload cleanup')
       })
       .catch((error: unknown) => log.warn({ err: error }, 'unused uploads not removed; trying again later'))
-      .finally(() => {
-        running = null
-      })
-    await running
-  }
-  void run()
-  const timer = setInterval(() => void run(), intervalMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return repeatEvery(intervalMs, pass, { now: true })
 }
