@@ -39,14 +39,18 @@ interface Filter {
   list?: () => Int32Array
 }
 
-/** Lists kept per filter (a theme's, a year's): at most this many, since theme names come from requests. */
+/**
+ * Lists kept per filter and per combination of filters (a theme's, a year's, a theme's in a year): at most this
+ * many, since theme names come from requests.
+ */
 const MAX_KEPT_LISTS = 2000
 
 /**
  * The list pages' filters over the index's columns, as items.repo.ts's SQL wrote them: a theme includes its
  * sub-themes, a minifigure theme name matches the text or any theme so named (with its sub-themes), `set`
- * finds the figures of a set by its number with or without '-1'. A page starts from the shortest list one
- * filter allows (each kept in list order once asked for) and checks the other filters on it.
+ * finds the figures of a set by its number with or without '-1'. A page is read from the list its filters allow
+ * together: made from the shortest list one filter allows, checked against the others, and kept in list order
+ * once asked for (as each filter's own list is).
  */
 export class CatalogueFilters {
   private readonly subtrees = new Map<number, Set<number>>()
@@ -80,21 +84,8 @@ export class CatalogueFilters {
   /** A page of the list in list order, and how many items pass. */
   page(filters: IndexFilters, offset: number, limit: number): { slots: number[]; total: number } {
     const all = this.filters(filters)
-    const lists = all.map((filter) => ({ filter, list: this.listOf(filter) }))
-    lists.sort((a, b) => a.list.length - b.list.length)
-    const base = lists[0]?.list ?? this.columns.listOrder
-    const rest = lists.slice(1).map(({ filter }) => filter.passes)
-    if (rest.length === 0) {
-      return { slots: Array.from(base.subarray(offset, offset + limit)), total: base.length }
-    }
-    const slots: number[] = []
-    let total = 0
-    for (const slot of base) {
-      if (!rest.every((passes) => passes(slot))) continue
-      if (total >= offset && slots.length < limit) slots.push(slot)
-      total++
-    }
-    return { slots, total }
+    const list = all.length === 0 ? this.columns.listOrder : this.listOfAll(all)
+    return { slots: Array.from(list.subarray(offset, offset + limit)), total: list.length }
   }
 
   private filters(filters: IndexFilters): Filter[] {
@@ -146,6 +137,27 @@ export class CatalogueFilters {
     return figures
   }
 
+  /**
+   * The items every filter lets through, in list order: the shortest list one of them allows, checked against the
+   * others. Kept like a single filter's list (a theme in a year, the sets of a theme), so that the next page of
+   * the same filters is read from it rather than made again.
+   */
+  private listOfAll(all: readonly Filter[]): Int32Array {
+    if (all.length === 1) return this.listOf(all[0] as Filter)
+    // A filter that is never kept (a set's figures) keeps nothing it is part of. A JSON array: no theme name
+    // can make two combinations, or a combination and one filter, share a key.
+    const key = all.every((filter) => filter.key) ? JSON.stringify(all.map((filter) => filter.key)) : ''
+    const kept = key ? this.kept.get(key) : undefined
+    if (kept) return kept
+    const lists = all.map((filter) => ({ filter, list: this.listOf(filter) }))
+    lists.sort((a, b) => a.list.length - b.list.length)
+    const base = (lists[0] as { list: Int32Array }).list
+    const rest = lists.slice(1).map(({ filter }) => filter.passes)
+    const passing: number[] = []
+    for (const slot of base) if (rest.every((passes) => passes(slot))) passing.push(slot)
+    return this.keep(key, Int32Array.from(passing))
+  }
+
   /** The items one filter lets through, in list order. */
   private listOf(filter: Filter): Int32Array {
     if (filter.list) return filter.list()
@@ -153,8 +165,11 @@ export class CatalogueFilters {
     if (kept) return kept
     const list: number[] = []
     for (const slot of this.columns.listOrder) if (filter.passes(slot)) list.push(slot)
-    const made = Int32Array.from(list)
-    if (this.kept.size < MAX_KEPT_LISTS) this.kept.set(filter.key, made)
-    return made
+    return this.keep(filter.key, Int32Array.from(list))
+  }
+
+  private keep(key: string, list: Int32Array): Int32Array {
+    if (key && this.kept.size < MAX_KEPT_LISTS) this.kept.set(key, list)
+    return list
   }
 }

@@ -138,6 +138,21 @@ describe('CatalogueIndex.list', () => {
     expect(list({ theme: 'Space' }).ids).toEqual([5])
   })
 
+  it('answers the same filters alike when asked again, page by page', () => {
+    const filters = { type: 'set', themeId: 158 } as const
+    const first = list(filters)
+    expect(first.ids.length).toBeGreaterThan(2)
+    expect(list(filters)).toEqual(first)
+    expect(list(filters, 2, 1)).toEqual({ ids: first.ids.slice(1, 3), total: first.total })
+    expect(list({ ...filters, year: 2017 })).toEqual({ ids: [1], total: 1 })
+    expect(list({ ...filters, year: 2017 }, 50, 1)).toEqual({ ids: [], total: 1 })
+    // Each combination is its own: none is answered with another's list.
+    expect(list({ type: 'minifig', year: 2017 }).ids).toEqual([6])
+    expect(list({ type: 'set', year: 2017, themeId: 500 })).toEqual({ ids: [], total: 0 })
+    expect(list({ type: 'set', year: 2017, theme: 'Star Wars' }).ids).toEqual([1])
+    expect(list({ type: 'set', year: 2017, theme: 'Space' }).ids).toEqual([])
+  })
+
   it('lists the minifigures of a set by its number, with or without -1', () => {
     expect(list({ set: '75192' }).ids).toEqual([6, 3])
     expect(list({ set: '75192-1', type: 'minifig' }).ids).toEqual([6, 3])
