@@ -31,6 +31,9 @@ export type FromThread =
   /** Without a page when the thread holds another catalogue than the one asked of: the app searches itself. */
   | { type: 'answers'; answers: Array<{ id: number; page: IndexPage | undefined }> }
 
+/** How long found answers wait for the rest of their batch at most (besides the search under way). */
+const ANSWER_EVERY_MS = 1
+
 let index: CatalogueIndex | undefined
 let version = -1
 
@@ -51,8 +54,17 @@ parentPort?.on('message', (message: ToThread) => {
     reply({ type: 'ready', version })
     return
   }
-  reply({
-    type: 'answers',
-    answers: message.searches.map((search) => ({ id: search.id, page: pageOf(search) })),
-  })
+  // The answers found are sent every millisecond or so rather than once the whole batch is searched: one slow
+  // search (a long fuzzy one takes a few ms) no longer holds up the quick ones asked with it.
+  let answers: Array<{ id: number; page: IndexPage | undefined }> = []
+  let since = performance.now()
+  for (const search of message.searches) {
+    answers.push({ id: search.id, page: pageOf(search) })
+    const now = performance.now()
+    if (now - since < ANSWER_EVERY_MS) continue
+    reply({ type: 'answers', answers })
+    answers = []
+    since = now
+  }
+  if (answers.length > 0) reply({ type: 'answers', answers })
 })

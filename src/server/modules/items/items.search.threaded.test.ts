@@ -132,6 +132,38 @@ describe('SearchThread', () => {
     expect(on.answered).toEqual({ thread: 2, here: 2 })
   }, 30_000)
 
+  it('answers the searches of one batch as they are found, not once the whole batch is searched', async () => {
+    // Fuzzy searches of thousands of names, 40 in one message: the batch takes the thread tens of milliseconds.
+    const names = Array.from(
+      { length: 20_000 },
+      (_, n) => `Harbour ${['Master', 'Crane', 'Tower'][n % 3]} ${n}`,
+    )
+    thread = new SearchThread(log)
+    const catalogue = rows(names)
+    thread.publish(1, catalogue)
+    await thread.ready()
+    const index = new CatalogueIndex(catalogue)
+    const terms = searchTerms('harbr mastr 1')
+    const answeredAt: number[] = []
+    const asked = Array.from({ length: 40 }, () =>
+      searched(thread as SearchThread, 1, terms, index).then((search) => {
+        answeredAt.push(performance.now())
+        return search
+      }),
+    )
+    const started = performance.now()
+    const answers = await Promise.all(asked)
+    const first = (answeredAt[0] as number) - started
+    const last = (answeredAt[answeredAt.length - 1] as number) - started
+    expect(last).toBeGreaterThan(10)
+    // Sent all at once, every answer would arrive in the same moment, at the end.
+    expect(first).toBeLessThan(last / 2)
+    for (const { page, here } of answers) {
+      expect(here).toBe(false)
+      expect(page.ids).toEqual(index.best(terms, 10))
+    }
+  }, 30_000)
+
   it('searches in the app while the thread is busy, and when it fails; a new thread takes over', async () => {
     thread = new SearchThread(log)
     const index = await holdingNames(thread)
