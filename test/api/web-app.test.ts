@@ -26,6 +26,31 @@ describe('the built web app', () => {
     },
   )
 
+  it.each(['/', '/api/items?query=falcon', '/api/no-such-call'])(
+    'sends the security headers with %s',
+    async (url) => {
+      const response = await get(url)
+      expect(response.headers).toMatchObject({
+        'content-security-policy':
+          "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+          "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';" +
+          "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })
+      expect(response.headers['x-powered-by']).toBeUndefined()
+      expect(response.headers['strict-transport-security']).toBeUndefined()
+    },
+  )
+
   it('serves a built chunk with a year-long immutable cache', async () => {
     const response = await get('/assets/main-abc123.js')
     expect(response.statusCode).toBe(200)
