@@ -321,6 +321,31 @@ describe('the Sales History and the other answers write a sale alike', () => {
     })
   })
 
+  it('with a proof address too long for the index that carries the text', async () => {
+    // A B-tree entry holds at most 2,704 bytes, and the Sales History's index carries each sale's text (ADR 043):
+    // a longer text is not kept, and the page writes it from the sale when it is read.
+    const proofUrl = `https://example.com/sold/${'ü'.repeat(1900)}`
+    const long = await record('trusted', ids.galaxy, { price: '57', saleDate: daysAgo(1), proofUrl })
+    const short = await record('trusted', ids.galaxy, { price: '58', saleDate: daysAgo(1) })
+    const pending = await record('member', ids.galaxy, { price: '59', saleDate: daysAgo(1), proofUrl })
+    expect(long.proofUrl).toBe(proofUrl)
+    const kept = await queryRows<{ id: number; kept: boolean }>(
+      context.database.db,
+      sql`select id, page_json is not null as kept from sales where id in (${long.id}, ${short.id}, ${pending.id})`,
+    )
+    expect(Object.fromEntries(kept.map((row) => [row.id, row.kept]))).toEqual({
+      [long.id]: false,
+      [short.id]: true,
+      [pending.id]: false,
+    })
+    const onPage = async (saleId: number, who?: Who) =>
+      (await salesSeenBy(ids.galaxy, who)).sales.find((sale) => sale.id === saleId)
+    expect(await onPage(long.id)).toEqual({ ...long, submitterId: null })
+    expect(await onPage(long.id, 'trusted')).toEqual(long)
+    expect(await onPage(pending.id, 'member')).toEqual(pending)
+    expect(await onPage(short.id)).toEqual({ ...short, submitterId: null })
+  })
+
   it('with its condition as it is named now', async () => {
     // The sale keeps its condition's label in its kept JSON too (ADR 040): a renamed condition rewrites its sales.
     const sale = await record('trusted', ids.galaxy, { price: '48', saleDate: daysAgo(1) })

@@ -224,9 +224,11 @@ export const sales = pgTable(
     /**
      * The sale's own fields as the Sales History writes them: an unclosed JSON object, written by the database
      * at every insert and update (migration 0028, ADR 029). A page splices in the condition, who submitted the
-     * sale (when the viewer may know) and why it was rejected, instead of writing fifty sales out again.
+     * sale (when the viewer may know) and why it was rejected, instead of writing fifty sales out again. None for
+     * the rare sale whose text is too long for the index that carries it (migration 0038, ADR 043): its page
+     * writes it from `sale_page_text` when it is read.
      */
-    pageJson: text().notNull(),
+    pageJson: text(),
   },
   (table) => [
     // The verified sales a fair price reads, by item, grade and day, carrying the price and id: a recompute reads
@@ -237,7 +239,8 @@ export const sales = pgTable(
       .where(sql`${table.status} = 'verified'`),
     // The Sales History tab's pages, newest first (read backwards): a page reads its 50 rows, not every sale of
     // a popular item. Status and submitter say from the index alone which sales a viewer may see, so the rows a
-    // deep page skips are never read from the table.
+    // deep page skips are never read from the table. It also carries each sale's page text (`INCLUDE (page_json)`,
+    // migration 0038, ADR 043; Drizzle cannot declare it), so a page reads no table row at all.
     index('sales_item_date_id_idx').on(
       table.itemId,
       table.saleDate,
