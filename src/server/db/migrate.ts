@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
-import { sql } from 'drizzle-orm'
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type pg from 'pg'
 import type { DatabaseHandle } from './client.ts'
 import { JOB_LOCKS } from './lock-keys.ts'
 
@@ -18,8 +18,14 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder })
     return
   }
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
-    await migrateNodePg(tx as unknown as NodePgDatabase, { migrationsFolder })
-  })
+  // The migrator reads which migrations are applied before its own transaction, and would begin a nested one
+  // inside ours; so the lock is the session's, on the one connection the migrator runs everything on.
+  const client = await (handle.db as unknown as { $client: pg.Pool }).$client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await migrateNodePg(drizzle({ client }), { migrationsFolder })
+  } finally {
+    // Closed rather than returned to the pool: its lock ends with it, even if the migration failed.
+    client.release(true)
+  }
 }
