@@ -13,6 +13,7 @@ const INSTANCES = 3
 const serverUrl = process.env.TEST_DATABASE_URL as string
 const name = `brickfolio_migrate_${randomBytes(6).toString('hex')}`
 let handles: DatabaseHandle[] = []
+const dbOf = (instance: number) => (handles[instance] as DatabaseHandle).db
 
 beforeAll(async () => {
   const admin = await adminConnection(serverUrl)
@@ -49,7 +50,7 @@ it('instances starting together on an empty database apply each migration once, 
       if (heard.has(client)) return
       heard.add(client)
       client.on('notice', (notice) => {
-        if (notice.severity === 'WARNING') warnings.push(notice.message)
+        if (notice.severity === 'WARNING') warnings.push(notice.message ?? '')
       })
     })
   }
@@ -60,20 +61,17 @@ it('instances starting together on an empty database apply each migration once, 
     entries: Array<{ when: number }>
   }
   const applied = await queryRows<{ createdAt: string }>(
-    handles[0]?.db as DatabaseHandle['db'],
+    dbOf(0),
     sql`select created_at::text as "createdAt" from drizzle.__drizzle_migrations order by created_at`,
   )
   expect(applied.map((row) => Number(row.createdAt))).toEqual(journal.entries.map((entry) => entry.when))
   expect(warnings).toEqual([])
   const locks = await queryRows<{ held: number }>(
-    handles[0]?.db as DatabaseHandle['db'],
+    dbOf(0),
     sql`select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = ${JOB_LOCKS.migrations}`,
   )
   expect(locks[0]?.held).toBe(0)
   // And the schema is there to use.
-  const items = await queryRows<{ count: number }>(
-    handles[1]?.db as DatabaseHandle['db'],
-    sql`select count(*)::int as count from items`,
-  )
+  const items = await queryRows<{ count: number }>(dbOf(1), sql`select count(*)::int as count from items`)
   expect(items[0]?.count).toBe(0)
 })
