@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type App, buildApp } from '#server/app.ts'
-import { type DatabaseHandle, openDatabase, queryRows } from '#server/db/client.ts'
+import { type DatabaseHandle, openDatabase, postgresPool, queryRows } from '#server/db/client.ts'
 import { openConfiguredDatabase } from '#server/db/open.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts'
@@ -162,7 +162,7 @@ describe.skipIf(inject('databaseDriver') !== 'postgres')(
       expect(after.every((outcome) => outcome.status === 201)).toBe(true)
 
       // Every client the requests checked out went back (or was discarded): none is lost to the pool.
-      const pool = (proxied.db as unknown as { $client: Pool }).$client
+      const pool = postgresPool(proxied.db) as Pool
       expect(pool.totalCount - pool.idleCount).toBe(0)
 
       const stored = await queryRows<{ id: number }>(
@@ -234,7 +234,7 @@ describe.skipIf(inject('databaseDriver') !== 'postgres')(
         connectTimeoutMs: 2000,
       })
       try {
-        const pool = (single.db as unknown as { $client: Pool }).$client
+        const pool = postgresPool(single.db) as Pool
         await single.db.execute(sql`select 1`)
         expect(pool.idleCount).toBe(1)
         proxy.cutOnNextQuery()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type DatabaseHandle, openDatabase, queryRows } from '#server/db/client.ts'
+import { type DatabaseHandle, openDatabase, postgresPool, queryRows } from '#server/db/client.ts'
 import { JOB_LOCKS } from '#server/db/lock-keys.ts'
 import { migrateDatabase, migrationsFolder } from '#server/db/migrate.ts'
 import { adminConnection, quoteIdentifier } from '../support/postgres-admin.ts'
@@ -45,7 +45,7 @@ it('instances starting together on an empty database apply each migration once, 
   const warnings: string[] = []
   const heard = new WeakSet<pg.PoolClient>()
   for (const handle of handles) {
-    const pool = (handle.db as unknown as { $client: pg.Pool }).$client
+    const pool = postgresPool(handle.db) as pg.Pool
     pool.on('acquire', (client) => {
       if (heard.has(client)) return
       heard.add(client)

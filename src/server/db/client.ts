@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
 import { type Listen, PostgresListener } from './listener.ts'
 import { createPool } from './pool.ts'
@@ -34,6 +35,12 @@ export type DatabaseOptions =
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const
+
+/** The PostgreSQL connection pool under a database, or undefined on PGlite (one connection, no pool). */
+export function postgresPool(db: Database): pg.Pool | undefined {
+  const client = (db as unknown as { $client: unknown }).$client
+  return client instanceof pg.Pool ? client : undefined
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database } from './client.ts'
+import { type Database, postgresPool } from './client.ts'
 
 /** Keys held in this process, per PGlite database (a PGlite database has one connection, in one process). */
 const heldInProcess = new WeakMap<object, Set<number>>()
@@ -20,9 +20,9 @@ export async function withJobLock<T>(
   key: number,
   work: () => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof pg.Pool) {
-    const connection = new pg.Client(client.options)
+  const pool = postgresPool(db)
+  if (pool) {
+    const connection = new pg.Client(pool.options)
     // A lost connection is an 'error' event, which would end the process unheard; the query in flight fails.
     connection.on('error', () => {})
     await connection.connect()
@@ -38,8 +38,9 @@ export async function withJobLock<T>(
       await connection.end().catch(() => {})
     }
   }
-  const held = heldInProcess.get(client as object) ?? new Set<number>()
-  heldInProcess.set(client as object, held)
+  const client = (db as unknown as { $client: object }).$client
+  const held = heldInProcess.get(client) ?? new Set<number>()
+  heldInProcess.set(client, held)
   if (held.has(key)) return { ran: false }
   held.add(key)
   try {

@@ -1,7 +1,6 @@
 import { count, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { Gauge, type Registry } from 'prom-client'
-import type { Database } from '../db/client.ts'
+import { type Database, postgresPool } from '../db/client.ts'
 import { importJobs, priceRecomputeQueue } from '../db/schema/index.ts'
 
 /** An import job's status as /metrics names it ('done' is the table's word for finished). */
@@ -14,8 +13,7 @@ const IMPORT_STATUSES = { queued: 'queued', running: 'running', done: 'finished'
  */
 export function databaseGauges(registry: Registry, db: Database) {
   const registers = [registry]
-  const client = (db as unknown as { $client: unknown }).$client
-  const pool = client instanceof pg.Pool ? client : undefined
+  const pool = postgresPool(db)
   new Gauge({
     name: 'brickfolio_db_pool_max_connections',
     help: 'Most connections the pool opens (PGlite: its one connection, which queues queries itself).',
