@@ -294,6 +294,14 @@ describe('the Sales History and the other answers write a sale alike', () => {
       (await salesSeenBy(ids.galaxy, who)).sales.find((sale) => sale.id === saleId)
 
     expect(pending).toMatchObject({ status: 'pending', sourceRef: awkward, submitterId: people.member.id })
+    // The statement that records sales writes their text itself (ADR 044); the trigger writes it at any other
+    // write, and both write the same.
+    const kept = await queryRows<{ page: string | null; written: string }>(
+      context.database.db,
+      sql`select page_json as page, sale_page_text(s) as written from sales s where id in (${pending.id}, ${verified.id})`,
+    )
+    expect(kept).toHaveLength(2)
+    for (const { page, written } of kept) expect(page).toBe(written)
     expect(await onPage(pending.id, 'admin')).toEqual(pending)
     expect(await onPage(pending.id, 'member')).toEqual(pending)
     expect(await onPage(verified.id, 'trusted')).toEqual(verified)

@@ -150,16 +150,17 @@ interface SaleArrays {
 /** Every sale recorded runs it, so it is written once (ADR 027): only its arrays change. */
 const insertSalesStatement = builtPerShape<null, SaleArrays>(
   (_, p) => sql`with chosen as (
-        select nextval('sales_id_seq'::regclass) as id, u.*, c.id as chosen_condition_id, c.grade
+        select nextval('sales_id_seq'::regclass) as id, u.*, c.id as chosen_condition_id, c.grade, c.label
         from ${unnestRows(
           'u',
           {
             item_id: sql`${p.itemIds}::int[]`,
             condition_id: sql`${p.conditionIds}::int[]`,
             condition_label: sql`${p.conditionLabels}::text[]`,
-            price_gbp: sql`${p.pricesGbp}::numeric[]`,
-            original_price: sql`${p.originalPrices}::numeric[]`,
-            currency: sql`${p.currencies}::text[]`,
+            // The columns' own types: the page text below is written from these values as the sale keeps them.
+            price_gbp: sql`${p.pricesGbp}::numeric(10,2)[]`,
+            original_price: sql`${p.originalPrices}::numeric(10,2)[]`,
+            currency: sql`${p.currencies}::char(3)[]`,
             sale_date: sql`${p.saleDates}::date[]`,
             source: sql`${p.sources}::text[]`,
             source_ref: sql`${p.sourceRefs}::text[]`,
@@ -174,10 +175,13 @@ const insertSalesStatement = builtPerShape<null, SaleArrays>(
           else lower(c.label) = lower(u.condition_label) end),
       s as (
         insert into sales (id, item_id, condition_id, grade, price_gbp, original_price, currency, sale_date, source,
-          source_ref, proof_url, status, submitter_id, verified_by)
+          source_ref, proof_url, status, submitter_id, verified_by, created_at, page_json)
         overriding system value
-        select id, item_id, chosen_condition_id, grade, price_gbp, original_price, currency::char(3), sale_date, source,
-          source_ref, proof_url, status, submitter_id, case when status = 'verified' then submitter_id end
+        select id, item_id, chosen_condition_id, grade, price_gbp, original_price, currency, sale_date, source,
+          source_ref, proof_url, status, submitter_id, case when status = 'verified' then submitter_id end, now(),
+          -- Written here rather than by the trigger row by row (migration 0039, ADR 044).
+          sale_page_text_from(id, item_id, price_gbp, original_price, currency, grade, sale_date, source, source_ref,
+            proof_url, status, now(), chosen_condition_id, label)
         from chosen order by ord
         on conflict do nothing
         returning *),
