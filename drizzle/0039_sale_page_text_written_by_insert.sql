@@ -1,6 +1,6 @@
 -- ADR 044: the statement that records sales writes each sale's page text itself, from the condition it has joined
 -- already, instead of a trigger writing it row by row: the trigger, a PL/pgSQL function calling a SQL function
--- that looks the condition up, was a third of the database's time to insert a sale (about 30 µs of 65). The text
+-- that looks the condition up, was about 30 µs of the 65 that inserting a sale took in the database. The text
 -- is still written by one function, `sale_page_text_from`: a plain expression, so PostgreSQL writes it into the
 -- statement that calls it instead of calling it row by row. The trigger still writes it at every update and for
 -- any other insert.

@@ -222,12 +222,11 @@ export const sales = pgTable(
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampDefaultNow(),
     /**
-     * The sale's own fields as the Sales History writes them: an unclosed JSON object, written by the database
-     * at every insert and update (migration 0028, ADR 029; by the statement that records sales, migration 0039,
-     * ADR 044). A page splices in the condition, who submitted the
-     * sale (when the viewer may know) and why it was rejected, instead of writing fifty sales out again. None for
-     * the rare sale whose text is too long for the index that carries it (migration 0038, ADR 043): its page
-     * writes it from `sale_page_text` when it is read.
+     * The sale's own fields and condition as the Sales History writes them: an unclosed JSON object, written by
+     * the database at every insert and update (migration 0028, ADR 029; by the statement that records sales,
+     * migration 0039, ADR 044). A page splices in who submitted the sale (when the viewer may know) and why it was
+     * rejected, instead of writing fifty sales out again. None for the rare sale whose text is too long for the
+     * index that carries it (migration 0038, ADR 043): its page writes it from `sale_page_text` when it is read.
      */
     pageJson: text(),
   },
