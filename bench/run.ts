@@ -466,6 +466,11 @@ async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
+  // Else the readiness check below would be answered by that server, and the rows would measure it.
+  if (await answers(readyUrl))
+    throw new Error(
+      `A server already answers at ${readyUrl} (left by a bench run that died?): stop it, then run the bench again`,
+    )
   const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -483,6 +488,16 @@ async function startProcess(
   }
   child.kill('SIGKILL')
   throw new Error(`${script.join(' ')} did not become ready`)
+}
+
+/** Whether any server answers at `url`, whatever its status. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url)
+    return true
+  } catch {
+    return false
+  }
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
