@@ -39,7 +39,10 @@ const item = (theme: string) => ({
 
 const entry = async () => (await api.entries(people.collector)).find((row) => row.id === entryId)
 
-/** The copies on every entry agree with the condition, item and snapshot they copy. */
+/**
+ * The copies on every entry agree with the condition, item and snapshot they copy. The price's time is the time
+ * it was last written (ADR 046): on the snapshot's day, never after the snapshot's own time.
+ */
 async function copiesDisagreeing(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     context.database.db,
@@ -49,7 +52,8 @@ async function copiesDisagreeing(): Promise<number> {
       where c.grade is distinct from cd.grade or c.item_type is distinct from i.type
         or c.item_theme is distinct from i.theme or c.fair_price_gbp is distinct from ps.fair_price_gbp
         or c.previous_fair_price_gbp is distinct from ps.previous_fair_price_gbp
-        or c.price_updated_at is distinct from ps.updated_at or c.price_confidence is distinct from ps.confidence`,
+        or c.price_confidence is distinct from ps.confidence or c.price_updated_at > ps.updated_at
+        or (c.price_updated_at at time zone 'UTC')::date is distinct from (ps.updated_at at time zone 'UTC')::date`,
   )
   return row?.n ?? -1
 }
@@ -91,6 +95,40 @@ describe('an entry’s valuation copies', () => {
     expect(fair).not.toBeNull()
     expect((await entry())?.value).toBe(new Big(fair).times(2).toFixed(2))
     expect((await api.stats(people.collector)).totalValue).toBe(new Big(fair).times(2).toFixed(2))
+    expect(await copiesDisagreeing()).toBe(0)
+  })
+
+  it('are written again only when the price they show changed, or on the first recompute of a later day', async () => {
+    const { db } = context.database
+    const rowVersion = async () =>
+      (
+        await queryRows<{ version: string; at: string }>(
+          db,
+          sql`select xmin::text as version, price_updated_at::text as at from collections where id = ${entryId}`,
+        )
+      )[0]
+    const recompute = (set: ReturnType<typeof sql>) =>
+      db.execute(sql`update price_snapshots set ${set}, updated_at = clock_timestamp()
+        where item_id = ${itemId} and grade = 'new'`)
+    const before = await rowVersion()
+    // A recompute that finds the same price leaves every owner’s entry as it was.
+    await recompute(sql`fair_price_gbp = fair_price_gbp`)
+    expect(await rowVersion()).toEqual(before)
+    // A new price is copied, with its time.
+    await recompute(sql`fair_price_gbp = fair_price_gbp + 1`)
+    const moved = await rowVersion()
+    expect(moved?.version).not.toBe(before?.version)
+    expect(moved?.at).not.toBe(before?.at)
+    // The same price a day later is copied too: the day says whether the 24-hour change is today's.
+    await db.execute(sql`update collections set price_updated_at = price_updated_at - interval '1 day'
+      where id = ${entryId}`)
+    await recompute(sql`fair_price_gbp = fair_price_gbp`)
+    const [snapshot] = await queryRows<{ at: string }>(
+      db,
+      sql`select updated_at::text as at from price_snapshots where item_id = ${itemId} and grade = 'new'`,
+    )
+    expect((await rowVersion())?.at).toBe(snapshot?.at)
+    await recompute(sql`fair_price_gbp = fair_price_gbp - 1`)
     expect(await copiesDisagreeing()).toBe(0)
   })
 

@@ -64,6 +64,7 @@ export const collections = pgTable(
     itemTheme: text(),
     fairPriceGbp: money(),
     previousFairPriceGbp: money(),
+    /** When the price was last written: on the snapshot's day, no later than its time (ADR 046). */
     priceUpdatedAt: timestamp({ withTimezone: true }),
     priceConfidence: text(),
     /**
