@@ -225,7 +225,15 @@ describe('posts and the feed', () => {
       cursor = page.nextCursor
     }
     expect(paged).toEqual(all)
-    for (const query of ['?cursor=abc', '?cursor=0', '?limit=0', '?limit=51', '?itemId=-1']) {
+    // 3000000000: ten digits, past the largest id a post can have (it once reached the database and failed there).
+    for (const query of [
+      '?cursor=abc',
+      '?cursor=0',
+      '?cursor=3000000000',
+      '?limit=0',
+      '?limit=51',
+      '?itemId=-1',
+    ]) {
       const response = await request(cookies.reader, 'GET', `/api/posts/feed${query}`)
       expect(response.statusCode, query).toBe(400)
       expect(response.json().message.length).toBeGreaterThan(5)
@@ -365,6 +373,9 @@ describe('comments', () => {
     )
     expect(rest.comments.map((c) => c.content)).toEqual(['Wow'])
     expect(rest.nextCursor).toBeNull()
+    const pastAnyId = await request(cookies.author, 'GET', `${base}?cursor=3000000000`)
+    expect(pastAnyId.statusCode, pastAnyId.body).toBe(400)
+    expect(pastAnyId.json().message).toBe('cursor must be the nextCursor of the page before')
     expect((await request(cookies.author, 'GET', `/api/posts/${post.id}`)).json().commentsCount).toBe(3)
 
     for (const content of ['', '   ']) {
