@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { createItem, uniqueToken } from './catalogue-support.ts'
+import { createItem, recordSale, uniqueToken } from './catalogue-support.ts'
 import { chooseCondition } from './collection-support.ts'
-import { memberPage } from './moderation-support.ts'
+import { adminPage, memberPage } from './moderation-support.ts'
 import {
   CATALOGUE_URL,
   collectErrors,
@@ -110,6 +110,29 @@ test('an alert is set from the item page, shown on the watchlist, paused and del
   await expectToastShown(seen, 'Alert deleted')
   await expect(seen.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
+})
+
+test('an open watchlist shows the fair price that fired its alert, live', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Lena', last: `Live${token}` })
+  const seen = member.page
+  const admin = await adminPage(browser, page.viewportSize())
+  const item = await createItem(admin.request, { name: `Live Watch ${token}`, number: `LW${token}-1` })
+  const created = await seen.request.post('/api/alerts', {
+    data: { itemId: item.id, conditionId: 1, direction: 'below', thresholdValue: '30', currency: 'GBP' },
+    headers: { Origin: CATALOGUE_URL },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  await seen.goto('/watchlist')
+  const row = seen.getByTestId('alert-row')
+  await expect(row).toContainText('Fair price now: No data')
+
+  // An admin's sale of £20 fires it while the watchlist is open: the row shows the price without a reload.
+  await recordSale(admin.request, item.id)
+  await expectToastShown(seen, 'Price alert triggered', `LW${token}-1 - Live Watch ${token}`)
+  await expect(row).not.toContainText('No data')
+  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d/)
 })
 
 test('when the conditions cannot be loaded, the alert dialog says so under its condition field', async ({

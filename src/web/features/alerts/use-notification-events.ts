@@ -4,13 +4,15 @@ import type { Notification } from '#shared/contract/alerts.ts'
 import { NOTIFICATION_EVENT } from '#shared/contract/values.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { invalidateNotifications } from './notification-queries.ts'
+import { invalidateAlerts } from './queries.ts'
 
 export const EVENTS_PATH = '/api/me/events'
 
 /**
  * The live stream of the signed-in user's notifications (one per tab, opened by the app shell): each alert
- * that fires refreshes the bell and the centre and shows a toast. The browser reconnects by itself after a
- * drop, sending the last event's id, and the server sends what was missed.
+ * that fires refreshes the bell, the centre and the watchlist (whose rows show the price that fired it), and
+ * shows a toast. The browser reconnects by itself after a drop, sending the last event's id, and the server
+ * sends what was missed.
  */
 export function useNotificationEvents(enabled: boolean) {
   const queryClient = useQueryClient()
@@ -25,6 +27,7 @@ export function useNotificationEvents(enabled: boolean) {
         return
       }
       void invalidateNotifications(queryClient)
+      void invalidateAlerts(queryClient)
       // The toast's wording loads when the first alert fires, not with every first screen.
       void import('./notification-text.ts').then(({ triggeredToast }) => toast(triggeredToast(notification)))
     }
