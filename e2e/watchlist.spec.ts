@@ -82,6 +82,7 @@ test('an alert is set from the item page, shown on the watchlist, paused and del
   await expect(row).toContainText('New/Sealed')
   await expect(row).toContainText('Alert when below $600.00')
   await expect(row).toContainText('Fair price now: No data')
+  await expect(row).not.toContainText('Last fired')
   await expect(row).toContainText('Active')
   await saveScreenshot(seen, 'watchlist')
   if ((page.viewportSize()?.width ?? 1280) < 400) await expectNoHorizontalOverflow(seen)
@@ -132,7 +133,8 @@ test('an open watchlist shows the fair price that fired its alert, live', async 
   await recordSale(admin.request, item.id)
   await expectToastShown(seen, 'Price alert triggered', `LW${token}-1 - Live Watch ${token}`)
   await expect(row).not.toContainText('No data')
-  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d/)
+  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
+  await saveScreenshot(seen, 'watchlist-fired')
 })
 
 test('when the conditions cannot be loaded, the alert dialog says so under its condition field', async ({

@@ -22,6 +22,8 @@ export const ALERT_TEXTS = {
   active: 'Active',
   paused_: 'Paused',
   noData: 'No data',
+  /** Ours: beside the fair price, when the alert last fired. */
+  lastFired: 'Last fired',
 } as const
 
 export const DIRECTION_LABELS: Record<AlertDirection, string> = { below: 'below', above: 'above' }

@@ -8,6 +8,7 @@ import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { exactTime, relativeTime } from '#web/lib/format.ts'
 import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
 
 interface AlertRowProps {
@@ -20,7 +21,8 @@ interface AlertRowProps {
 /**
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
- * and beside the threshold today's fair price; a switch to pause or resume it, and delete.
+ * and beside the threshold today's fair price and when it last fired (a fired alert fires again only once the
+ * price has moved back past its threshold); a switch to pause or resume it, and delete.
  */
 export function AlertRow({ alert, onActiveChange, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
@@ -48,6 +50,14 @@ export function AlertRow({ alert, onActiveChange, onDelete, busy }: AlertRowProp
           <span className="tabular">
             {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
           </span>
+          {alert.lastTriggered ? (
+            <>
+              {` · ${ALERT_TEXTS.lastFired} `}
+              <time dateTime={alert.lastTriggered} title={exactTime(alert.lastTriggered)}>
+                {relativeTime(alert.lastTriggered, Date.now()) ?? exactTime(alert.lastTriggered)}
+              </time>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
