@@ -229,6 +229,8 @@ describe('posts and the feed', () => {
     for (const query of [
       '?cursor=abc',
       '?cursor=0',
+      '?cursor=01',
+      '?cursor=1.5',
       '?cursor=3000000000',
       '?limit=0',
       '?limit=51',
@@ -237,6 +239,9 @@ describe('posts and the feed', () => {
       const response = await request(cookies.reader, 'GET', `/api/posts/feed${query}`)
       expect(response.statusCode, query).toBe(400)
       expect(response.json().message.length).toBeGreaterThan(5)
+      if (query.startsWith('?cursor=')) {
+        expect(response.json().message, query).toBe('cursor must be the nextCursor of the page before')
+      }
     }
   })
 

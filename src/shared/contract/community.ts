@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, itemTypeSchema, MAX_ID, queryInteger } from './common.ts'
+import { idSchema, itemTypeSchema, queryInteger } from './common.ts'
 import { OBJECT_PATH_PATTERN } from './objects.ts'
 
 /**
@@ -17,12 +17,8 @@ export const FEED_PAGE_SIZE = 20
 
 const CURSOR_MESSAGE = 'cursor must be the nextCursor of the page before'
 
-/** A page cursor: the last id of the page before (keyset paging, newest first), so at most MAX_ID. */
-const cursorSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, { message: CURSOR_MESSAGE })
-  .transform(Number)
-  .pipe(z.number().max(MAX_ID, { message: CURSOR_MESSAGE }))
+/** A page cursor: the last id of the page before (keyset paging, newest first), so an id like any other. */
+const cursorSchema = idSchema({ name: 'cursor', message: CURSOR_MESSAGE })
 
 /** The one who wrote a post or comment (the feed shows 'LEGO Fan' when there is no name). */
 export const authorSchema = z.object({
