@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { saleSchema } from '#shared/contract/market.ts'
 import { signUpPeople } from '../support/people.ts'
 import { pricesSettled } from '../support/prices-settled.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
+import type { TestDatabase } from '../support/test-database.ts'
 
 /**
  * Requests that arrive together share one statement (db/batch.ts): the session lookups, and the sales
@@ -134,6 +136,55 @@ describe('sales recorded at the same moment', () => {
     ])
     expect(counted).toEqual(recounted)
     expect(counted.length).toBeGreaterThan(0)
+  })
+})
+
+describe.runIf(inject('databaseDriver') === 'postgres')('a statement of sales held up (PostgreSQL)', () => {
+  it('holds up the sales recorded after it only for a moment: they go in a statement of their own', async () => {
+    const sale = (itemId: number, sourceRef: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: `/api/items/${itemId}/sales`,
+        headers: { cookie: people.trusted },
+        payload: {
+          price: '99.00',
+          currency: 'GBP',
+          conditionId: ids.sealed,
+          saleDate: today,
+          source: 'eBay',
+          sourceRef,
+        },
+      })
+    // Another connection locks the Falcon's row: a sale of it waits at its foreign key until that transaction ends.
+    const other = new pg.Client({ connectionString: (context.database as TestDatabase).url })
+    await other.connect()
+    try {
+      await other.query('begin')
+      await other.query('select id from items where id = $1 for update', [ids.falcon])
+      const held = sale(ids.falcon, 'held-up')
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+              )
+            ).rows[0].n,
+          { timeout: 5_000, interval: 20 },
+        )
+        .toBe(1)
+      const startedAt = Date.now()
+      const timeout = new Promise<'still waiting'>((resolve) =>
+        setTimeout(() => resolve('still waiting'), 5_000),
+      )
+      const next = await Promise.race([sale(ids.galaxy, 'after-held-up'), timeout])
+      expect(next === 'still waiting' ? next : next.statusCode).toBe(201)
+      expect(Date.now() - startedAt).toBeLessThan(2_000)
+      await other.query('rollback')
+      expect((await held).statusCode).toBe(201)
+    } finally {
+      await other.end()
+    }
   })
 })
 

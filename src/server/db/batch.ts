@@ -1,6 +1,18 @@
 import DataLoader from 'dataloader'
 import type { Database } from './client.ts'
 
+export interface BatchOptions {
+  /** Calls one statement takes at most. */
+  maxBatchSize?: number
+  /**
+   * Writes that contend with each other (ADR 047): while a statement is in flight, the calls made meanwhile
+   * gather until it is done, rather than going alongside it in a statement of their own; one statement of many
+   * rows costs the database less than several of few rows committing at once. They wait no longer than this
+   * many ms, so that a statement held up (by a lock, say) does not hold up every call after it.
+   */
+  afterPreviousUpToMs?: number
+}
+
 /**
  * Gathers the calls made while the server reads one round of requests off its sockets and runs them as one
  * statement, after that round (`setImmediate`): under load, dozens of requests share one round trip to the
@@ -11,13 +23,40 @@ import type { Database } from './client.ts'
  */
 export function batchedStatement<Key, Value>(
   run: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>,
-  maxBatchSize = 200,
+  { maxBatchSize = 200, afterPreviousUpToMs }: BatchOptions = {},
 ): (key: Key) => Promise<Value> {
-  const loader = new DataLoader<Key, Value>(run, {
-    cache: false,
-    maxBatchSize,
-    batchScheduleFn: (callback) => setImmediate(callback),
-  })
+  let inFlight: Promise<unknown> | undefined
+  const loader = new DataLoader<Key, Value>(
+    (keys) => {
+      const running = run(keys)
+      inFlight = running
+      const settled = () => {
+        if (inFlight === running) inFlight = undefined
+      }
+      running.then(settled, settled)
+      return running
+    },
+    {
+      cache: false,
+      maxBatchSize,
+      batchScheduleFn: (dispatch) => {
+        const previous = inFlight
+        if (afterPreviousUpToMs === undefined || !previous) {
+          setImmediate(dispatch)
+          return
+        }
+        let dispatched = false
+        const once = () => {
+          if (dispatched) return
+          dispatched = true
+          clearTimeout(timer)
+          setImmediate(dispatch)
+        }
+        const timer = setTimeout(once, afterPreviousUpToMs)
+        previous.then(once, once)
+      },
+    },
+  )
   return (key) => loader.load(key)
 }
 
@@ -27,13 +66,13 @@ export function batchedStatement<Key, Value>(
  */
 export function batchedPerDatabase<Key, Value>(
   run: (db: Database, keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>,
-  maxBatchSize?: number,
+  options?: BatchOptions,
 ): (db: Database, key: Key) => Promise<Value> {
   const statements = new WeakMap<Database, (key: Key) => Promise<Value>>()
   return (db, key) => {
     let statement = statements.get(db)
     if (!statement) {
-      statement = batchedStatement((keys: readonly Key[]) => run(db, keys), maxBatchSize)
+      statement = batchedStatement((keys: readonly Key[]) => run(db, keys), options)
       statements.set(db, statement)
     }
     return statement(key)

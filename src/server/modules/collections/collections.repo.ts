@@ -377,7 +377,9 @@ export async function findCollectionPages(
 const REQUESTS_PER_STATEMENT = 16
 
 /** One page of the collection, sharing a statement with the pages asked for at the same moment. */
-export const findCollectionPage = batchedPerDatabase(findCollectionPages, REQUESTS_PER_STATEMENT)
+export const findCollectionPage = batchedPerDatabase(findCollectionPages, {
+  maxBatchSize: REQUESTS_PER_STATEMENT,
+})
 
 type PageArgs = { users: string[]; offsets: number[]; patterns: (string | null)[] } & ValuationValues
 
@@ -472,7 +474,9 @@ export async function findProfileFigures(
 }
 
 /** One user's profile figures, sharing a statement with the figures asked for at the same moment. */
-export const profileFiguresOf = batchedPerDatabase(findProfileFigures, REQUESTS_PER_STATEMENT)
+export const profileFiguresOf = batchedPerDatabase(findProfileFigures, {
+  maxBatchSize: REQUESTS_PER_STATEMENT,
+})
 
 export async function findConditionByLabel(
   db: Database,

@@ -224,6 +224,13 @@ export async function insertSales(db: Database, sales: readonly NewSale[]): Prom
 }
 
 /**
+ * While one statement of sales is in flight, the next gathers until it is done, or this long (ADR 047):
+ * inserts of sales side by side share their conditions' and submitters' key locks and commit apart, and cost
+ * the database a third more a sale than the same sales in fewer, larger statements.
+ */
+const SALES_AFTER_PREVIOUS_UP_TO_MS = 50
+
+/**
  * insertSales of one sale, sharing its statement with the sales recorded at the same moment (db/batch.ts).
  * Should that statement fail, each of its sales is tried alone, so that one bad sale fails only itself.
  */
@@ -243,6 +250,7 @@ export const insertSale: (db: Database, sale: NewSale) => Promise<Sale | undefin
       )
     }
   },
+  { afterPreviousUpToMs: SALES_AFTER_PREVIOUS_UP_TO_MS },
 )
 
 export async function findSale(db: Database, id: number): Promise<Sale | undefined> {
@@ -346,7 +354,7 @@ const salesPagesReader = (visibility: SalesVisibility) =>
           offsets: batch.map((request) => request.offset),
         }),
       ),
-    SALES_PAGES_PER_STATEMENT,
+    { maxBatchSize: SALES_PAGES_PER_STATEMENT },
   )
 
 /**
