@@ -25,6 +25,14 @@ export function batchedStatement<Key, Value>(
   run: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>,
   { maxBatchSize = 200, afterPreviousUpToMs }: BatchOptions = {},
 ): (key: Key) => Promise<Value> {
+  const options = { cache: false, maxBatchSize }
+  if (afterPreviousUpToMs === undefined) {
+    const loader = new DataLoader<Key, Value>(run, {
+      ...options,
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    })
+    return (key) => loader.load(key)
+  }
   let inFlight: Promise<unknown> | undefined
   const loader = new DataLoader<Key, Value>(
     (keys) => {
@@ -37,11 +45,10 @@ export function batchedStatement<Key, Value>(
       return running
     },
     {
-      cache: false,
-      maxBatchSize,
+      ...options,
       batchScheduleFn: (dispatch) => {
         const previous = inFlight
-        if (afterPreviousUpToMs === undefined || !previous) {
+        if (!previous) {
           setImmediate(dispatch)
           return
         }
