@@ -6,7 +6,7 @@
  * `npm run bench -- --imports [--data <rebrickable dir>] [--brickset <file>]`: import throughput instead.
  *
  * Loads the real Rebrickable catalogue into a fresh PostgreSQL database (and optionally PGlite),
- * starts the real server on 127.0.0.1, drives each scenario with autocannon and prints requests/s,
+ * starts the real server on 127.0.0.1, drives each scenario with wrk and prints requests/s,
  * p50, p99 and the ratio to a bare Fastify hello-world measured in the same run (DESIGN §9).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
