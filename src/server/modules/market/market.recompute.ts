@@ -259,6 +259,9 @@ async function keptSalesWithAdded(
     })
     const { columns: keptColumns, spare } = kept.get(key) as KeptPairSales
     salesOf.set(key, withSales(keptColumns, columns, spare))
+    // A popular pair's merge copies its thousands of kept sales: requests are answered between two merges, as
+    // between two fair prices, rather than after all of them (3–12 ms a pass at 50 connections).
+    await setImmediatePromise()
   }
   return salesOf
 }
