@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { SaleColumns } from '#shared/pricing.ts'
 
 /** Sales kept at most, over all pairs, counting each pair's room and spare buffers: about 20 bytes each. */
-const MAX_KEPT_SALES = 4_000_000
+export const MAX_KEPT_SALES = 4_000_000
 
 /** One pair's verified sales of the 90 days up to `today`, as a worker last recomputed them. */
 export interface KeptPairSales {
