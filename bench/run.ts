@@ -21,7 +21,7 @@ import { migrateDatabase } from '#server/db/migrate.ts'
 import { seedReferenceData } from '#server/db/seed.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { importRebrickable } from '#server/modules/imports/rebrickable.import.ts'
-import { MAX_KEPT_SALES } from '#server/modules/market/market.kept-sales.ts'
+import { KEPT_SALES_THAT_FIT } from '#server/modules/market/market.kept-sales.ts'
 import { rebuildAllPrices } from '#server/modules/market/market.rebuild.ts'
 import { benchAlertEvaluation } from './alerts.ts'
 import type { CpuPerRequest } from './cpu.ts'
@@ -190,8 +190,7 @@ async function loadOnPostgres(url: string): Promise<CatalogueSample> {
 
 /**
  * Each reused run adds its sales to the same items. Once their 90 days hold more sales than the recompute worker
- * keeps room for (each pair's room takes a quarter more to grow, and its spare buffers as much again: about 2.5
- * times its sales), every pass reads some pairs in full, and the sale rows measure that rather than the code
+ * keeps, every pass reads some pairs in full, and the sale rows measure that rather than the code
  * (docs/benchmark-history.md, 2026-12-03).
  */
 async function warnOfOutgrownKeptSales(handle: DatabaseHandle, sample: CatalogueSample) {
@@ -201,11 +200,10 @@ async function warnOfOutgrownKeptSales(handle: DatabaseHandle, sample: Catalogue
       and item_id = any(${sql.param([...sample.popularItemIds, ...sample.randomItemIds])}::int[])`,
   )
   const sales = row?.sales ?? 0
-  const fit = MAX_KEPT_SALES / 2.5
-  if (sales > fit)
+  if (sales > KEPT_SALES_THAT_FIT)
     log(
       `  the sale rows' items hold ${sales.toLocaleString('en')} sales in their 90 days, more than the recompute ` +
-        `worker keeps (about ${fit.toLocaleString('en')}): its passes read some of them in full, so the sale rows ` +
+        `worker keeps (about ${KEPT_SALES_THAT_FIT.toLocaleString('en')}): its passes read some of them in full, so the sale rows ` +
         'measure slower than on a fresh database',
     )
 }

@@ -2,7 +2,13 @@ import { LRUCache } from 'lru-cache'
 import type { SaleColumns } from '#shared/pricing.ts'
 
 /** Sales kept at most, over all pairs, counting each pair's room and spare buffers: about 20 bytes each. */
-export const MAX_KEPT_SALES = 4_000_000
+const MAX_KEPT_SALES = 4_000_000
+
+/**
+ * About how many sales that room keeps once passes merge into it: a merged pair's buffers have a quarter more room
+ * to grow (`withSales`), and its spare buffers as much again (measured: 4,000,000 room kept about 1.6 million sales).
+ */
+export const KEPT_SALES_THAT_FIT = MAX_KEPT_SALES / 2.5
 
 /** One pair's verified sales of the 90 days up to `today`, as a worker last recomputed them. */
 export interface KeptPairSales {
