@@ -24,6 +24,7 @@ afterAll(async () => {
 interface TableStats {
   live: number
   dead: number
+  inserted: number
   vacuumed: boolean
   analyzed: boolean
 }
@@ -31,12 +32,22 @@ interface TableStats {
 async function statsOf(table: string): Promise<TableStats> {
   const [row] = await queryRows<TableStats>(
     database.db,
-    sql`select n_live_tup::int as live, n_dead_tup::int as dead, last_vacuum is not null as vacuumed,
+    sql`select n_live_tup::int as live, n_dead_tup::int as dead, n_ins_since_vacuum::int as inserted,
+        last_vacuum is not null as vacuumed,
         last_analyze is not null as analyzed
       from pg_stat_user_tables where relname = ${table}`,
   )
   if (!row) throw new Error(`no statistics for ${table}`)
   return row
+}
+
+/** Waits until the statistics count `rows` inserted into `table` since its last vacuum. */
+async function insertsCounted(table: string, rows: number): Promise<void> {
+  const until = Date.now() + 20_000
+  while ((await statsOf(table)).inserted < rows) {
+    if (Date.now() > until) throw new Error(`the rows inserted into ${table} never reached the statistics`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
 }
 
 /** A table of 400 rows of which 300 were deleted: autovacuum's rule (dead over 50 + 20 % of live) is met. */
@@ -64,8 +75,51 @@ describe('the embedded database’s autovacuum', () => {
     const vacuumed = await vacuumAsAutovacuumWould(database.db)
 
     expect(vacuumed).toContain('public.vacuum_probe_dead')
-    expect(await statsOf('vacuum_probe_dead')).toEqual({ live: 100, dead: 0, vacuumed: true, analyzed: true })
+    expect(await statsOf('vacuum_probe_dead')).toEqual({
+      live: 100,
+      dead: 0,
+      inserted: 0,
+      vacuumed: true,
+      analyzed: true,
+    })
     expect(await vacuumAsAutovacuumWould(database.db)).not.toContain('public.vacuum_probe_dead')
+  })
+
+  it('follows a table’s own settings before the server’s, as autovacuum does (sales: after 10,000 inserted)', async () => {
+    // Two tables of 5,000 rows, vacuumed, then 300 rows more each: the default rule (1,000 + 20 % inserted) is not
+    // met; the rule of the table that has its own (100 inserted, whatever its size), as sales has, is.
+    const own =
+      'with (autovacuum_enabled = false, autovacuum_vacuum_insert_threshold = 100, autovacuum_vacuum_insert_scale_factor = 0)'
+    for (const [table, options] of [
+      ['vacuum_probe_inserts_own', own],
+      ['vacuum_probe_inserts_default', 'with (autovacuum_enabled = false)'],
+    ] as const) {
+      await database.db.execute(sql.raw(`create table ${table} (id int primary key) ${options}`))
+      await database.db.execute(sql.raw(`insert into ${table} select g from generate_series(1, 5000) g`))
+      // The vacuum's own count is sent at once, the inserts' within a second: vacuumed before they arrive, the
+      // table would count them again as inserted since.
+      await insertsCounted(table, 5000)
+      await database.db.execute(sql.raw(`vacuum (analyze) ${table}`))
+      await database.db.execute(sql.raw(`insert into ${table} select g from generate_series(5001, 5300) g`))
+      await insertsCounted(table, 300)
+    }
+
+    const vacuumed = await vacuumAsAutovacuumWould(database.db)
+
+    expect(vacuumed).toContain('public.vacuum_probe_inserts_own')
+    expect(vacuumed).not.toContain('public.vacuum_probe_inserts_default')
+    expect(await statsOf('vacuum_probe_inserts_own')).toMatchObject({ inserted: 0, vacuumed: true })
+    expect(await statsOf('vacuum_probe_inserts_default')).toMatchObject({ inserted: 300 })
+    const [sales] = await queryRows<{ options: string[] }>(
+      database.db,
+      sql`select reloptions as options from pg_class where oid = 'sales'::regclass`,
+    )
+    expect(sales?.options).toEqual(
+      expect.arrayContaining([
+        'autovacuum_vacuum_insert_threshold=10000',
+        'autovacuum_vacuum_insert_scale_factor=0',
+      ]),
+    )
   })
 
   it('runs as a job, each run counted, and stops once the run under way has ended', async () => {
