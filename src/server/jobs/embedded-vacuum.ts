@@ -9,7 +9,7 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000
  * The embedded database's autovacuum. PGlite runs PostgreSQL as a single process, without the background workers
  * autovacuum is (though `show autovacuum` says on): without this, every updated or deleted row — the recompute
  * queue's, the collection totals', expired sessions — would stay in its table for good, and the planner's
- * statistics would stay those of the day the tables were loaded. Every five minutes, what autovacuum's default
+ * statistics would stay those of the day the tables were loaded. Every five minutes, what autovacuum's
  * rules would vacuum by then is vacuumed and analyzed (`vacuumAsAutovacuumWould`). Returns a function that stops
  * it and resolves when a run under way has ended, before the database closes.
  */
