@@ -41,11 +41,18 @@ async function statsOf(table: string): Promise<TableStats> {
   return row
 }
 
-/** Waits until the statistics count `rows` inserted into `table` since its last vacuum. */
-async function insertsCounted(table: string, rows: number): Promise<void> {
+/**
+ * Waits until the statistics of `table` show `reached`: a backend hands its counts to the statistics at most once
+ * a second.
+ */
+async function statsReach(
+  table: string,
+  reached: (stats: TableStats) => boolean,
+  what: string,
+): Promise<void> {
   const until = Date.now() + 20_000
-  while ((await statsOf(table)).inserted < rows) {
-    if (Date.now() > until) throw new Error(`the rows inserted into ${table} never reached the statistics`)
+  while (!reached(await statsOf(table))) {
+    if (Date.now() > until) throw new Error(`${what} of ${table} never reached the statistics`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
@@ -59,12 +66,7 @@ async function churned(table: string): Promise<void> {
     sql.raw(`insert into ${table} select g, 'row ' || g from generate_series(1, 400) g`),
   )
   await database.db.execute(sql.raw(`delete from ${table} where id > 100`))
-  // A backend hands its counts to the statistics at most once a second: wait until they are there.
-  const until = Date.now() + 20_000
-  while ((await statsOf(table)).dead < 300) {
-    if (Date.now() > until) throw new Error(`the deleted rows of ${table} never reached the statistics`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+  await statsReach(table, (stats) => stats.dead >= 300, 'the deleted rows')
 }
 
 describe('the embedded database’s autovacuum', () => {
@@ -98,10 +100,10 @@ describe('the embedded database’s autovacuum', () => {
       await database.db.execute(sql.raw(`insert into ${table} select g from generate_series(1, 5000) g`))
       // The vacuum's own count is sent at once, the inserts' within a second: vacuumed before they arrive, the
       // table would count them again as inserted since.
-      await insertsCounted(table, 5000)
+      await statsReach(table, (stats) => stats.inserted >= 5000, 'the inserted rows')
       await database.db.execute(sql.raw(`vacuum (analyze) ${table}`))
       await database.db.execute(sql.raw(`insert into ${table} select g from generate_series(5001, 5300) g`))
-      await insertsCounted(table, 300)
+      await statsReach(table, (stats) => stats.inserted >= 300, 'the inserted rows')
     }
 
     const vacuumed = await vacuumAsAutovacuumWould(database.db)
