@@ -231,10 +231,14 @@ export const scenarios: Scenario[] = [
   },
 ]
 
-/** Sales of today by a trusted member (verified at once), half on popular items, half on random ones, each with its own reference. */
+/**
+ * Sales of today by a trusted member (verified at once), alternately on the 100 popular items and the 100 random
+ * ones, each with its own reference.
+ */
 function saleRequests(sample: CatalogueSample, session: BenchSession): RequestSpec[] {
   return Array.from({ length: 2000 }, (_, index) => {
-    const itemId = (index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds)[index % 100] as number
+    // index / 2 walks each list in turn: index % 100 would only reach the even places of one and the odd of the other.
+    const itemId = (index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds)[Math.floor(index / 2) % 100] as number
     return {
       method: 'POST',
       path: `/api/items/${itemId}/sales`,
