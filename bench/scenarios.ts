@@ -237,8 +237,9 @@ export const scenarios: Scenario[] = [
  */
 function saleRequests(sample: CatalogueSample, session: BenchSession): RequestSpec[] {
   return Array.from({ length: 2000 }, (_, index) => {
+    const list = index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds
     // index / 2 walks each list in turn: index % 100 would only reach the even places of one and the odd of the other.
-    const itemId = (index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds)[Math.floor(index / 2) % 100] as number
+    const itemId = list[Math.floor(index / 2) % 100] as number
     return {
       method: 'POST',
       path: `/api/items/${itemId}/sales`,
