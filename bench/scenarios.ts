@@ -72,7 +72,7 @@ export const SEARCH_QUERIES = [
 
 const get = (path: string): RequestSpec => ({ method: 'GET', path })
 
-/** Items of the item page mix: half popular, half at random. */
+/** The 100 popular items and the 100 random ones, alternately (the item pages' and the sales' mix). */
 const pageItems = (sample: CatalogueSample) =>
   sample.popularItemIds.slice(0, 100).flatMap((id, index) => [id, sample.randomItemIds[index] ?? id])
 
@@ -231,15 +231,11 @@ export const scenarios: Scenario[] = [
   },
 ]
 
-/**
- * Sales of today by a trusted member (verified at once), alternately on the 100 popular items and the 100 random
- * ones, each with its own reference.
- */
+/** Sales of today by a trusted member (verified at once) on the item pages' mix, each with its own reference. */
 function saleRequests(sample: CatalogueSample, session: BenchSession): RequestSpec[] {
+  const items = pageItems(sample)
   return Array.from({ length: 2000 }, (_, index) => {
-    const list = index % 2 === 0 ? sample.popularItemIds : sample.randomItemIds
-    // index / 2 walks each list in turn: index % 100 would only reach the even places of one and the odd of the other.
-    const itemId = list[Math.floor(index / 2) % 100] as number
+    const itemId = items[index % items.length] as number
     return {
       method: 'POST',
       path: `/api/items/${itemId}/sales`,
