@@ -64,10 +64,11 @@ export async function deleteRequest(request: APIRequestContext, id: number) {
   return request.delete(`/api/items/${id}`, { headers: sameOrigin })
 }
 
-export async function recordSale(request: APIRequestContext, itemId: number) {
+/** A verified sale when `request` is an admin's or trusted member's: £20 New/Sealed today, unless priced. */
+export async function recordSale(request: APIRequestContext, itemId: number, price = '20.00') {
   const response = await request.post(`/api/items/${itemId}/sales`, {
     data: {
-      price: '20.00',
+      price,
       currency: 'GBP',
       conditionId: 1,
       saleDate: new Date().toISOString().slice(0, 10),

@@ -113,7 +113,10 @@ test('an alert is set from the item page, shown on the watchlist, paused and del
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
 })
 
-test('an open watchlist shows the fair price that fired its alert, live', async ({ page, browser }) => {
+test('an open watchlist shows the fair price live: the one that fired its alert, and one that fired nothing', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000)
   const token = uniqueToken()
   const member = await memberPage(browser, page.viewportSize(), { first: 'Lena', last: `Live${token}` })
@@ -135,6 +138,15 @@ test('an open watchlist shows the fair price that fired its alert, live', async 
   await expect(row).not.toContainText('No data')
   await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
   await saveScreenshot(seen, 'watchlist-fired')
+
+  // A sale that fires nothing (the alert fired already) still moves the fair price the open row shows.
+  const fired = (await row.textContent())?.match(/Fair price now: \$\d+\.\d\d/)?.[0]
+  expect(fired).toBeDefined()
+  await recordSale(admin.request, item.id, '25.00')
+  await recordSale(admin.request, item.id, '27.00')
+  await expect(row).not.toContainText(fired as string)
+  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
+  await saveScreenshot(seen, 'watchlist-price-moved')
 })
 
 test('when the conditions cannot be loaded, the alert dialog says so under its condition field', async ({

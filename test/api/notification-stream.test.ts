@@ -3,42 +3,35 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { NotificationStreams, STREAMS_PER_USER } from '#server/modules/alerts/notification-streams.ts'
-import { type Notification, notificationSchema } from '#shared/contract/alerts.ts'
+import { PRICES_EVENT_MS } from '#server/modules/alerts/watched-prices.ts'
+import {
+  NOTIFICATION_EVENT,
+  type Notification,
+  notificationSchema,
+  PRICES_EVENT,
+  pricesEventSchema,
+} from '#shared/contract/alerts.ts'
 import { todayUtc } from '#shared/dates.ts'
 import { signUpPeople } from '../support/people.ts'
 import { pricesSettled } from '../support/prices-settled.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
 /**
- * GET /api/me/events (issue 13 part 4) over a real socket: an alert fired by a sale arrives live as a
+ * GET /api/me/events (issue 13 parts 2 and 4) over a real socket: an alert fired by a sale arrives live as a
  * Server-Sent Event; signed out is 401; another user's firing is not sent; a reconnect's Last-Event-ID
- * gets what was missed.
+ * gets what was missed; new prices of the items a user has alerts on arrive, gathered, and of no others.
  */
 const context = setupTestApp()
 let base: string
-let people: Record<'owner' | 'other' | 'trusted', string>
+let people: Record<'owner' | 'other' | 'trusted' | 'watcher', string>
 let itemId: number
 let sealed: number
 let ownersAlert: number
 
 beforeAll(async () => {
   base = await context.app.listen({ host: '127.0.0.1', port: 0 })
-  people = await signUpPeople(context.app, context.database.db, ['owner', 'other', 'trusted'])
-  const created = await context.app.inject({
-    method: 'POST',
-    url: '/api/items',
-    headers: { cookie: people.trusted },
-    payload: {
-      type: 'set',
-      number: 'SSE-1',
-      name: 'Stream Station',
-      theme: 'City',
-      year: 2021,
-      currency: 'GBP',
-    },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  itemId = created.json().id
+  people = await signUpPeople(context.app, context.database.db, ['owner', 'other', 'trusted', 'watcher'])
+  itemId = await createSet('SSE-1', 'Stream Station')
   const [row] = await queryRows<{ id: number }>(
     context.database.db,
     sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
@@ -46,10 +39,21 @@ beforeAll(async () => {
   sealed = (row as { id: number }).id
 })
 
+async function createSet(number: string, name: string): Promise<number> {
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/items',
+    headers: { cookie: people.trusted },
+    payload: { type: 'set', number, name, theme: 'City', year: 2021, currency: 'GBP' },
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  return created.json().id as number
+}
+
 interface Stream {
   response: Response
-  /** The next event (skipping comments), or null when none comes within `ms`. */
-  next(ms?: number): Promise<{ id?: string; event?: string; data: string } | null>
+  /** The next event named `name` (skipping comments and other events), or null when none comes within `ms`. */
+  next(ms?: number, name?: string): Promise<{ id?: string; event?: string; data: string } | null>
   close(): Promise<void>
 }
 
@@ -63,7 +67,7 @@ async function openStream(cookie: string | undefined, headers: Record<string, st
   const decoder = new TextDecoder()
   let buffer = ''
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null
-  const next: Stream['next'] = async (ms = 5000) => {
+  const next: Stream['next'] = async (ms = 5000, name = NOTIFICATION_EVENT) => {
     const deadline = Date.now() + ms
     for (;;) {
       const blocks = buffer.split('\n\n')
@@ -76,7 +80,9 @@ async function openStream(cookie: string | undefined, headers: Record<string, st
           const colon = line.indexOf(':')
           fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart()
         }
-        if (fields.data !== undefined) return { id: fields.id, event: fields.event, data: fields.data }
+        if (fields.data !== undefined && fields.event === name) {
+          return { id: fields.id, event: fields.event, data: fields.data }
+        }
       }
       const left = deadline - Date.now()
       if (!reader || left <= 0) return null
@@ -111,10 +117,10 @@ const setAlert = async (cookie: string, direction: 'below' | 'above', thresholdV
   expect(response.statusCode, response.body).toBe(201)
   return response.json().id as number
 }
-const recordSale = async (price: string) => {
+const recordSale = async (price: string, onItem = itemId) => {
   const response = await context.app.inject({
     method: 'POST',
-    url: `/api/items/${itemId}/sales`,
+    url: `/api/items/${onItem}/sales`,
     headers: { cookie: people.trusted },
     payload: { price, currency: 'GBP', conditionId: sealed, saleDate: todayUtc(), source: 'eBay' },
   })
@@ -189,6 +195,44 @@ describe('GET /api/me/events', () => {
     expect(await fresh.next(300)).toBeNull()
   })
 
+  it('sends the new prices of the items the user has alerts on, at most every 2 seconds, and of no others', async () => {
+    expect(PRICES_EVENT_MS).toBe(2_000)
+    const watcher = await openStream(people.watcher)
+    open.push(watcher)
+    const unwatched = await createSet('SSE-2', 'Quiet Quarry')
+    // The alert is set after the stream opened: the stream learns of it, and of no item before it.
+    await recordSale('40')
+    expect(await watcher.next(300, PRICES_EVENT)).toBeNull()
+    const alertId = await setAlert(people.watcher, 'above', '90000')
+
+    await recordSale('41')
+    const first = await watcher.next(10_000, PRICES_EVENT)
+    const firstAt = Date.now()
+    expect(first?.id).toBeUndefined()
+    expect(pricesEventSchema.parse(JSON.parse(first?.data ?? ''))).toEqual({ itemIds: [itemId] })
+    // Nothing fired: the price moved without a notification.
+    expect(await watcher.next(200)).toBeNull()
+
+    // Two more recomputes soon after: gathered into one event, no sooner than 2 s after the first.
+    await recordSale('42')
+    await recordSale('43')
+    const gathered = await watcher.next(10_000, PRICES_EVENT)
+    expect(Date.now() - firstAt).toBeGreaterThanOrEqual(PRICES_EVENT_MS - 100)
+    expect(pricesEventSchema.parse(JSON.parse(gathered?.data ?? ''))).toEqual({ itemIds: [itemId] })
+
+    // An item without the user's alert, and the item once its alert is deleted, send nothing.
+    await recordSale('44', unwatched)
+    expect(await watcher.next(PRICES_EVENT_MS + 500, PRICES_EVENT)).toBeNull()
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/alerts/${alertId}`,
+      headers: { cookie: people.watcher },
+    })
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    await recordSale('45')
+    expect(await watcher.next(PRICES_EVENT_MS + 500, PRICES_EVENT)).toBeNull()
+  })
+
   it('refuses a user more than 10 open streams at once (429), and has room again once one closes', async () => {
     const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(people.other)))
     open.push(...streams)
@@ -216,7 +260,7 @@ describe('GET /api/me/events', () => {
       },
     })
     const userId = randomUUID()
-    const sink = { send: () => {}, end: () => {} }
+    const sink = { send: () => {}, sendPrices: () => {}, end: () => {} }
     // As the route does, with nothing awaited between the check and the opening.
     const opening: Promise<() => void>[] = []
     for (let asked = 0; asked < STREAMS_PER_USER + 3; asked++) {

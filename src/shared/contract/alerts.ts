@@ -151,6 +151,9 @@ export const unreadCountSchema = z.object({ unread: z.number().int() })
  * GET /api/me/events (text/event-stream): each new notification of the signed-in user as an event named
  * NOTIFICATION_EVENT (values.ts, so the web app's shell reads it without zod) whose data is a
  * `notificationSchema` object and whose id is the notification's id (a reconnect's Last-Event-ID gets what was
- * missed); a comment line now and then keeps the connection open.
+ * missed); PRICES_EVENT events, without an id, whose data is a `pricesEventSchema` object naming items the user
+ * has alerts on whose fair prices were just recomputed; a comment line now and then keeps the connection open.
  */
-export { NOTIFICATION_EVENT } from './values.ts'
+export { NOTIFICATION_EVENT, PRICES_EVENT } from './values.ts'
+export const pricesEventSchema = z.object({ itemIds: z.array(z.number().int()) })
+export type PricesEvent = z.infer<typeof pricesEventSchema>

@@ -156,3 +156,8 @@ export const MAX_ALERTS_PER_USER = 500
 
 /** The Server-Sent Event name of a new notification on GET /api/me/events (contract/alerts.ts). */
 export const NOTIFICATION_EVENT = 'notification'
+/**
+ * The Server-Sent Event name, on the same stream, of new prices for items the user has alerts on: its data is
+ * `{ "itemIds": [...] }`, it has no id, and it comes at most every few seconds (contract/alerts.ts).
+ */
+export const PRICES_EVENT = 'prices'

@@ -14,6 +14,7 @@ import {
   insertAlert,
   updateAlert,
 } from './alerts.repo.ts'
+import { announceAlertsChanged } from './watched-prices.ts'
 
 /** Who sets alerts: their id, and the display currency a threshold is entered in. */
 export interface AlertOwner {
@@ -66,6 +67,7 @@ export async function createAlert({
       active: body.active,
     })
     if (id === undefined) throw conflict(DUPLICATE)
+    await announceAlertsChanged(tx, owner.id)
     // Already there? It fires now: the user asked to hear when the price is at their threshold.
     await evaluateAlertNow({ db: tx, id })
     return (await findOwnAlert(tx, owner.id, id)) as Alert
@@ -113,6 +115,9 @@ export async function changeAlert({
   })
 }
 
-export async function removeAlert({ db, userId, id }: { db: Database; userId: string; id: number }) {
-  if (!(await deleteOwnAlert(db, userId, id))) throw notFound(ALERT_NOT_FOUND)
+export function removeAlert({ db, userId, id }: { db: Database; userId: string; id: number }) {
+  return db.transaction(async (tx) => {
+    if (!(await deleteOwnAlert(tx, userId, id))) throw notFound(ALERT_NOT_FOUND)
+    await announceAlertsChanged(tx, userId)
+  })
 }

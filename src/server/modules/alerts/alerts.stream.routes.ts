@@ -2,8 +2,15 @@ import type { ServerResponse } from 'node:http'
 import { HttpError } from '#server/errors.ts'
 import { errors, file } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
-import { NOTIFICATION_EVENT, type Notification, notificationSchema } from '#shared/contract/alerts.ts'
+import {
+  NOTIFICATION_EVENT,
+  type Notification,
+  notificationSchema,
+  PRICES_EVENT,
+  type PricesEvent,
+} from '#shared/contract/alerts.ts'
 import { NotificationStreams, STREAMS_PER_USER } from './notification-streams.ts'
+import { PRICES_EVENT_MS } from './watched-prices.ts'
 
 /** A comment line this often keeps proxies and the browser from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000
@@ -19,6 +26,8 @@ function lastEventId(header: string | string[] | undefined): number | null {
 
 const eventText = (notification: Notification) =>
   `id: ${notification.id}\nevent: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(notification)}\n\n`
+// No id: the browser keeps the last notification's as its Last-Event-ID.
+const pricesText = (prices: PricesEvent) => `event: ${PRICES_EVENT}\ndata: ${JSON.stringify(prices)}\n\n`
 
 /**
  * GET /api/me/events (issue 13 part 4): the signed-in user's new notifications, live, as Server-Sent Events.
@@ -41,7 +50,8 @@ export const alertsStreamRoutes = signedInRoutes(async (app) => {
         tags: ['Alerts'],
         summary:
           'Your new notifications, live (Server-Sent Events): each as `event: notification` with its id; send ' +
-          'Last-Event-ID to get what was missed',
+          'Last-Event-ID to get what was missed. `event: prices` names items you have alerts on whose fair ' +
+          `prices were just recomputed (at most every ${PRICES_EVENT_MS / 1000} seconds)`,
         response: {
           200: file(
             `A text/event-stream whose \`${NOTIFICATION_EVENT}\` events carry one notification each`,
@@ -94,6 +104,9 @@ export const alertsStreamRoutes = signedInRoutes(async (app) => {
           {
             send: (notification) => {
               if (!raw.writableEnded) raw.write(eventText(notification))
+            },
+            sendPrices: (itemIds) => {
+              if (!raw.writableEnded) raw.write(pricesText({ itemIds }))
             },
             end: () => {
               finish()

@@ -3,10 +3,13 @@ import type { Listen } from '#server/db/listener.ts'
 import type { Notification } from '#shared/contract/alerts.ts'
 import { ALERT_EVENTS_CHANNEL } from './alerts.evaluate.repo.ts'
 import { findNotificationsAfter, lastNotificationId } from './notifications.repo.ts'
+import { WatchedPrices } from './watched-prices.ts'
 
 /** Where one live stream's notifications go (the route writes them as Server-Sent Events). */
 export interface StreamSink {
   send(notification: Notification): void
+  /** Some of the items the user has alerts on have new prices (at most every `PRICES_EVENT_MS`). */
+  sendPrices(itemIds: number[]): void
   /** Ends the stream from the server's side (the app is closing). */
   end(): void
 }
@@ -70,6 +73,10 @@ class LiveStream {
     }
   }
 
+  sendPrices(itemIds: number[]): void {
+    if (!this.closed) this.sink.sendPrices(itemIds)
+  }
+
   close(): void {
     this.closed = true
   }
@@ -83,15 +90,22 @@ class LiveStream {
 /**
  * The app's live notification streams (issue 13 part 4). One LISTEN on ALERT_EVENTS_CHANNEL per app
  * instance, taken when the first stream opens and kept until the app closes; a notification names a user,
- * and only that user's open streams read from the database (each what it has not sent yet).
+ * and only that user's open streams read from the database (each what it has not sent yet). The streams also
+ * carry the new prices of the items their user has alerts on (WatchedPrices), so the watchlist stays current.
  */
 export class NotificationStreams {
   private readonly byUser = new Map<string, Set<LiveStream>>()
   private listening: Promise<() => Promise<void>> | null = null
+  private readonly watchedPrices: WatchedPrices
 
-  constructor(
-    private readonly options: { db: Database; listen: Listen; onError: (error: unknown) => void },
-  ) {}
+  constructor(private readonly options: { db: Database; listen: Listen; onError: (error: unknown) => void }) {
+    this.watchedPrices = new WatchedPrices({
+      ...options,
+      send: (userId, itemIds) => {
+        for (const stream of this.byUser.get(userId) ?? []) stream.sendPrices(itemIds)
+      },
+    })
+  }
 
   /** Whether the user may open another stream. */
   hasRoomFor(userId: string): boolean {
@@ -113,10 +127,13 @@ export class NotificationStreams {
     const close = () => {
       stream.close()
       streams.delete(stream)
-      if (streams.size === 0 && this.byUser.get(userId) === streams) this.byUser.delete(userId)
+      if (streams.size === 0 && this.byUser.get(userId) === streams) {
+        this.byUser.delete(userId)
+        this.watchedPrices.unwatch(userId)
+      }
     }
     try {
-      await this.listen()
+      await Promise.all([this.listen(), this.watchedPrices.watch(userId)])
       await stream.start(lastEventId)
     } catch (error) {
       close()
@@ -136,6 +153,7 @@ export class NotificationStreams {
   async close(): Promise<void> {
     for (const streams of this.byUser.values()) for (const stream of streams) stream.end()
     this.byUser.clear()
+    await this.watchedPrices.close()
     const listening = this.listening
     this.listening = null
     if (listening) await (await listening.catch(() => async () => {}))()

@@ -1,18 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Notification } from '#shared/contract/alerts.ts'
-import { NOTIFICATION_EVENT } from '#shared/contract/values.ts'
+import { NOTIFICATION_EVENT, PRICES_EVENT } from '#shared/contract/values.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { invalidateNotifications } from './notification-queries.ts'
-import { invalidateAlerts } from './queries.ts'
+import { ALERTS_PATH, invalidateAlerts } from './queries.ts'
 
 export const EVENTS_PATH = '/api/me/events'
 
 /**
  * The live stream of the signed-in user's notifications (one per tab, opened by the app shell): each alert
  * that fires refreshes the bell, the centre and the watchlist (whose rows show the price that fired it), and
- * shows a toast. The browser reconnects by itself after a drop, sending the last event's id, and the server
- * sends what was missed.
+ * shows a toast. New prices of items the user has alerts on refresh the watchlist's "Fair price now". The
+ * browser reconnects by itself after a drop, sending the last notification's id, and the server sends what
+ * was missed.
  */
 export function useNotificationEvents(enabled: boolean) {
   const queryClient = useQueryClient()
@@ -31,9 +32,12 @@ export function useNotificationEvents(enabled: boolean) {
       // The toast's wording loads when the first alert fires, not with every first screen.
       void import('./notification-text.ts').then(({ triggeredToast }) => toast(triggeredToast(notification)))
     }
+    const onPrices = () => void queryClient.invalidateQueries({ queryKey: [ALERTS_PATH] })
     source.addEventListener(NOTIFICATION_EVENT, onNotification)
+    source.addEventListener(PRICES_EVENT, onPrices)
     return () => {
       source.removeEventListener(NOTIFICATION_EVENT, onNotification)
+      source.removeEventListener(PRICES_EVENT, onPrices)
       source.close()
     }
   }, [enabled, queryClient])
