@@ -79,6 +79,7 @@ export class WatchedPrices {
     if (!this.listening) {
       const { listen } = this.options
       // Lost and back: whatever changed meanwhile is unknown, so read each user's items again and tell them.
+      // Both channels share the one listening connection, so one of them is told.
       const reloadAll = () => {
         for (const [userId, watcher] of this.watchers) {
           void this.load(userId).then(() => this.changed([...watcher.items]))
@@ -86,7 +87,7 @@ export class WatchedPrices {
       }
       this.listening = Promise.all([
         listen(PRICES_RECOMPUTED_CHANNEL, (payload) => this.changed(recomputedItemIds(payload)), reloadAll),
-        listen(ALERTS_CHANGED_CHANNEL, (userId) => void this.load(userId), reloadAll),
+        listen(ALERTS_CHANGED_CHANNEL, (userId) => void this.load(userId)),
       ]).then(
         (stops) => this.stops.push(...stops),
         (error: unknown) => {
