@@ -13,7 +13,7 @@ import {
 /**
  * Price alerts in the browser (spec 02 §2, issue 13): the Set Price Alert modal on the item page with the
  * spec's messages and toasts, and the watchlist: 'Sign in Required', 'No alerts set' with Browse Items, each
- * alert with its item, condition, 'Alert when below $…', Active or Paused, paused and deleted.
+ * alert with its item, condition, 'Alert when below $…', Active or Paused, paused, edited and deleted.
  */
 test.use({ baseURL: CATALOGUE_URL })
 
@@ -23,7 +23,7 @@ test('signed out, the watchlist asks to sign in', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
 })
 
-test('an alert is set from the item page, shown on the watchlist, paused and deleted', async ({
+test('an alert is set from the item page, shown on the watchlist, paused, edited and deleted', async ({
   page,
   browser,
 }) => {
@@ -95,6 +95,33 @@ test('an alert is set from the item page, shown on the watchlist, paused and del
   await expect(row).toContainText('Paused')
   await seen.reload()
   await expect(seen.getByTestId('alert-row')).toContainText('Paused')
+
+  // Edited: the dialog starts from the alert as it is, says the spec's message for an empty threshold, and
+  // sends what changed.
+  await row.getByRole('button', { name: `Edit alert: WS${token}-1 - Watched Set ${token}` }).click()
+  const edit = seen.getByRole('dialog', { name: 'Edit Price Alert' })
+  await expect(edit).toContainText(`WS${token}-1 - Watched Set ${token}`)
+  await expect(edit).toContainText('New/Sealed')
+  await expect(edit.getByRole('radio', { name: 'Below' })).toBeChecked()
+  const threshold = edit.getByLabel('Price threshold (USD)')
+  await expect(threshold).toHaveValue('600.00')
+  await expect(edit.getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'false')
+  await threshold.fill('')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByText('Price threshold is required')).toBeVisible()
+  await expect(threshold).toBeFocused()
+  await edit.getByRole('radio', { name: 'Above' }).click()
+  await threshold.fill('650')
+  await saveScreenshot(seen, 'edit-alert-dialog', { fullPage: false })
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expectToastShown(seen, 'Alert updated')
+  await expect(edit).toBeHidden()
+  await expect(row).toContainText('Alert when above $650.00')
+  await expect(row).toContainText('Paused')
+  const edited = (await (await seen.request.get('/api/me/alerts')).json()) as Array<Record<string, unknown>>
+  expect(edited).toMatchObject([
+    { direction: 'above', thresholdValue: '650.00', currency: 'USD', active: false },
+  ])
 
   // Another member cannot touch it.
   const alerts = (await (await seen.request.get('/api/me/alerts')).json()) as Array<{ id: number }>

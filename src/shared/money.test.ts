@@ -10,6 +10,7 @@ import {
   formatPrice,
   gbpValuesFromRatesPerUsd,
   isAtOrBelow,
+  isSameAmount,
   ratesPerUsdFromGbpValues,
   sumAmounts,
 } from './money.ts'
@@ -148,6 +149,22 @@ describe('sumAmounts', () => {
         expect(sumAmounts(values)).toBe((pence / 100).toFixed(2))
       }),
     )
+  })
+})
+
+describe('isSameAmount', () => {
+  it('compares decimal strings exactly, however they are written', () => {
+    expect(isSameAmount('350', '350.00')).toBe(true)
+    expect(isSameAmount('350.0', 350)).toBe(true)
+    expect(isSameAmount('0350.10', '350.1')).toBe(true)
+    expect(isSameAmount('350.01', '350.00')).toBe(false)
+    expect(isSameAmount('350.001', '350.00')).toBe(false)
+  })
+
+  it('is false when either is not an amount', () => {
+    expect(isSameAmount(null, null)).toBe(false)
+    expect(isSameAmount('', '')).toBe(false)
+    expect(isSameAmount('ten', 'ten')).toBe(false)
   })
 })
 

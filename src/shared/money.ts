@@ -119,6 +119,16 @@ export function isAtOrBelow(
   return value !== undefined && most !== undefined && value.lte(most)
 }
 
+/** Whether two amounts are the same decimal ('350', '350.0' and '350.00' are); false when either is not one. */
+export function isSameAmount(
+  a: string | number | null | undefined,
+  b: string | number | null | undefined,
+): boolean {
+  const left = parseAmount(a)
+  const right = parseAmount(b)
+  return left !== undefined && right !== undefined && left.eq(right)
+}
+
 /** Sums decimal strings exactly. */
 export function sumAmounts(amounts: Array<string | number>): string {
   return amounts.reduce<Big>((total, amount) => total.plus(parseAmount(amount) ?? 0), new Big(0)).toFixed(2)

@@ -184,6 +184,21 @@ describe('an alert', () => {
     })
     expect(changed.statusCode).toBe(200)
     expect(await events(already.id)).toHaveLength(2)
+    // The same threshold written another way, or the same state again, asks nothing new: no second firing.
+    for (const payload of [
+      { thresholdValue: '350.0', currency: 'GBP' },
+      { direction: 'below', active: true },
+    ]) {
+      const same = await context.app.inject({
+        method: 'PATCH',
+        url: `/api/alerts/${already.id}`,
+        headers: { cookie: people.owner },
+        payload,
+      })
+      expect(same.statusCode, same.body).toBe(200)
+      expect(same.json().thresholdValue).toBe('350.00')
+    }
+    expect(await events(already.id)).toHaveLength(2)
     await deleteSale(sale)
   })
 

@@ -2,6 +2,7 @@ import type { Database } from '#server/db/client.ts'
 import { badRequest, conflict, HttpError, notFound } from '#server/errors.ts'
 import type { Alert, CreateAlertData, UpdateAlertData } from '#shared/contract/alerts.ts'
 import { type CurrencyCode, MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
+import { isSameAmount } from '#shared/money.ts'
 import { armAlert } from './alerts.evaluate.repo.ts'
 import { evaluateAlertNow } from './alerts.evaluate.ts'
 import {
@@ -104,7 +105,7 @@ export async function changeAlert({
     await updateAlert(tx, id, next)
     // A new threshold or direction is a new question; resuming checks the price as it is now.
     if (
-      next.thresholdValue !== current.thresholdValue ||
+      !isSameAmount(next.thresholdValue, current.thresholdValue) ||
       next.currency !== current.currency ||
       next.direction !== current.direction
     ) {

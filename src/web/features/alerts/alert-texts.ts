@@ -11,6 +11,14 @@ export const ALERT_TEXTS = {
   },
   deleted: { title: 'Alert deleted', failure: 'Failed to delete alert' },
   paused: { title: 'Alert paused', resumed: 'Alert resumed', failure: 'Failed to change alert' },
+  /** Ours (the spec has no edit): the watchlist's Edit Price Alert dialog. */
+  edit: {
+    action: 'Edit alert',
+    title: 'Edit Price Alert',
+    saved: 'Alert updated',
+    failure: 'Failed to update alert',
+    conditionFixed: 'To watch another condition, set a new alert on the item page.',
+  },
   watchlist: 'My Watchlist',
   signInRequired: 'Sign in Required',
   signInText: 'Sign in to see the price alerts you have set.',

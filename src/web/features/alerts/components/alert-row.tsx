@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'wouter'
 import type { Alert } from '#shared/contract/alerts.ts'
 import { formatPrice } from '#shared/money.ts'
@@ -14,6 +14,7 @@ import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
 interface AlertRowProps {
   alert: Alert
   onActiveChange: (active: boolean) => void
+  onEdit: () => void
   onDelete: () => void
   busy: boolean
 }
@@ -22,9 +23,9 @@ interface AlertRowProps {
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
  * and beside the threshold today's fair price and when it last fired (a fired alert fires again only once the
- * price has moved back past its threshold); a switch to pause or resume it, and delete.
+ * price has moved back past its threshold); a switch to pause or resume it, edit, and delete.
  */
-export function AlertRow({ alert, onActiveChange, onDelete, busy }: AlertRowProps) {
+export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
   const threshold = formatPrice(alert.thresholdValue, currency, rates, alert.currency)
   const asSet =
@@ -77,6 +78,16 @@ export function AlertRow({ alert, onActiveChange, onDelete, busy }: AlertRowProp
           label={`Active: ${title}`}
           disabled={busy}
         />
+        <button
+          type="button"
+          onClick={onEdit}
+          disabled={busy}
+          aria-label={`${ALERT_TEXTS.edit.action}: ${title}`}
+          title={ALERT_TEXTS.edit.action}
+          className={buttonClasses('ghost', 'sm', 'ml-auto h-9 px-2.5 sm:ml-0')}
+        >
+          <Pencil aria-hidden="true" />
+        </button>
         <button
           type="button"
           onClick={onDelete}

@@ -1,5 +1,6 @@
 import { BellOff, Search } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import type { Alert } from '#shared/contract/alerts.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -15,10 +16,14 @@ import { useAlerts } from '../queries.ts'
 const BrowseItemsDialog = lazy(() =>
   import('../components/browse-items-dialog.tsx').then((module) => ({ default: module.BrowseItemsDialog })),
 )
+// The edit dialog brings the form library and the contract's schemas: loaded when first wanted.
+const EditAlertDialog = lazy(() =>
+  import('../components/edit-alert-dialog.tsx').then((module) => ({ default: module.EditAlertDialog })),
+)
 
 /**
  * The watchlist (spec 02 §2): 'Sign in Required' when signed out; else 'My Watchlist' with the count of
- * alerts, each with its item, condition, threshold and state, paused, resumed or deleted here.
+ * alerts, each with its item, condition, threshold and state, paused, resumed, edited or deleted here.
  */
 export function WatchlistPage() {
   useDocumentTitle(ALERT_TEXTS.watchlist)
@@ -33,6 +38,7 @@ function Watchlist() {
   const remove = useDeleteAlert()
   const [browsing, setBrowsing] = useState(false)
   const [browseWanted, setBrowseWanted] = useState(false)
+  const [editing, setEditing] = useState<Alert | null>(null)
   const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
   const list = alerts.data
 
@@ -90,6 +96,7 @@ function Watchlist() {
                   },
                 )
               }
+              onEdit={() => setEditing(alert)}
               onDelete={() =>
                 remove.mutate(alert.id, {
                   onSuccess: () => toast({ title: ALERT_TEXTS.deleted.title, variant: 'success' }),
@@ -100,6 +107,11 @@ function Watchlist() {
           ))}
         </ul>
       )}
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditAlertDialog alert={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       {browseWanted ? (
         <Suspense fallback={null}>
           <BrowseItemsDialog open={browsing} onOpenChange={setBrowsing} />

@@ -1,0 +1,52 @@
+import { useController } from 'react-hook-form'
+import type { CurrencyCode } from '#shared/contract/values.ts'
+import { currencyOf, PRICE_STEP } from '#shared/money.ts'
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
+import { NumberField } from '#web/components/ui/form-fields.tsx'
+import { Switch } from '#web/components/ui/switch.tsx'
+import type { AlertFormValues } from '../alert-form.ts'
+import { DIRECTION_OPTIONS } from '../alert-texts.ts'
+
+/** The fields an alert's dialogs share: direction, threshold and active (spec 02 §2). */
+
+export function DirectionField() {
+  const { field } = useController<AlertFormValues, 'direction'>({ name: 'direction' })
+  return (
+    <ChoiceGroup
+      legend="Alert when the price goes"
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      options={DIRECTION_OPTIONS}
+    />
+  )
+}
+
+/** The threshold, typed in `currency` (shown in the label and as the box's prefix). */
+export function ThresholdField({ currency, hint }: { currency: CurrencyCode; hint: string }) {
+  return (
+    <NumberField
+      name="thresholdValue"
+      label={`Price threshold (${currency})`}
+      hint={hint}
+      prefix={currencyOf(currency).symbol}
+      min={PRICE_STEP}
+      step={PRICE_STEP}
+      placeholder="49.99"
+      autoComplete="off"
+    />
+  )
+}
+
+export function ActiveField() {
+  const { field } = useController<AlertFormValues, 'active'>({ name: 'active' })
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <span className="text-sm">
+        <span className="font-medium">Active</span>
+        <span className="block text-subtle text-xs">A paused alert never fires.</span>
+      </span>
+      <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" />
+    </div>
+  )
+}
