@@ -63,8 +63,15 @@ test('an alert is set from the item page, shown on the watchlist, paused, edited
   await expectToastShown(seen, 'Alert created', "You'll be notified when the price reaches your threshold")
   await expect(dialog).toBeHidden()
 
-  // The same alert again is refused, with the spec's failure toast.
+  // The same alert again is refused, with the spec's failure toast; the dialog lists the one already set.
   await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  const already = dialog.getByRole('region', { name: 'Your alerts on this item' })
+  await expect(already.getByRole('listitem')).toHaveText(['New/Sealed · below $600.00 · Active'])
+  await expect(already.getByRole('link', { name: 'Manage in My Watchlist' })).toHaveAttribute(
+    'href',
+    '/watchlist',
+  )
+  await saveScreenshot(seen, 'set-alert-dialog-existing', { fullPage: false })
   await chooseCondition(dialog, seen, 'New/Sealed')
   await dialog.getByLabel('Price threshold (USD)').fill('600')
   await dialog.getByRole('button', { name: 'Create Alert' }).click()

@@ -30,6 +30,9 @@ export const ALERT_TEXTS = {
   active: 'Active',
   paused_: 'Paused',
   noData: 'No data',
+  /** Ours: in the Set Price Alert modal, the alerts the user already has on the item. */
+  itemAlerts: 'Your alerts on this item',
+  manage: 'Manage in My Watchlist',
   /** Ours: beside the fair price, when the alert last fired. */
   lastFired: 'Last fired',
 } as const

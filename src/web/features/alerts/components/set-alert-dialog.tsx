@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
+import { Link } from 'wouter'
 import type { CreateAlertData } from '#shared/contract/alerts.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
+import { formatPrice } from '#shared/money.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { focusField } from '#web/components/ui/form-fields.tsx'
@@ -11,8 +13,9 @@ import { ConditionField } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { type AlertFormValues, alertBody, alertFormSchema, EMPTY_ALERT_VALUES } from '../alert-form.ts'
-import { ALERT_TEXTS } from '../alert-texts.ts'
+import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
+import { useAlerts } from '../queries.ts'
 import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
 
 interface SetAlertDialogProps {
@@ -71,6 +74,7 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
     >
       <FormProvider {...form}>
         <form noValidate aria-label={ALERT_TEXTS.dialogTitle} onSubmit={submit} className="grid gap-4">
+          <ItemAlerts itemId={item.id} open={open} />
           <ConditionField itemType={item.type} open={open} />
           <DirectionField />
           <ThresholdField
@@ -88,5 +92,38 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
         </form>
       </FormProvider>
     </Dialog>
+  )
+}
+
+/**
+ * The alerts the user already has on this item, so a second one is set knowingly (the same one again is
+ * refused); read when the dialog opens, and nothing when there are none or they cannot be read.
+ */
+function ItemAlerts({ itemId, open }: { itemId: number; open: boolean }) {
+  const alerts = useAlerts({ enabled: open })
+  const { currency, rates } = useCurrency()
+  const mine = alerts.data?.filter((alert) => alert.itemId === itemId) ?? []
+  if (mine.length === 0) return null
+  return (
+    <section
+      aria-label={ALERT_TEXTS.itemAlerts}
+      className="rounded-lg border border-line bg-raised px-4 py-3 text-sm"
+    >
+      <h3 className="font-medium">{ALERT_TEXTS.itemAlerts}</h3>
+      <ul className="mt-1 grid gap-0.5 text-muted">
+        {mine.map((alert) => (
+          <li key={alert.id}>
+            {alert.condition} · {DIRECTION_LABELS[alert.direction]}{' '}
+            <span className="tabular">
+              {formatPrice(alert.thresholdValue, currency, rates, alert.currency)}
+            </span>{' '}
+            · {statusLabel(alert.active)}
+          </li>
+        ))}
+      </ul>
+      <Link href="/watchlist" className="mt-2 inline-block text-fg underline underline-offset-2">
+        {ALERT_TEXTS.manage}
+      </Link>
+    </section>
   )
 }
