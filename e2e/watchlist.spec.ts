@@ -176,8 +176,16 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   // A sale that fires nothing (the alert fired already) still moves the fair price the open row shows.
   const fired = (await row.textContent())?.match(/Fair price now: \$\d+\.\d\d/)?.[0]
   expect(fired).toBeDefined()
+  // An edit dialog open meanwhile shows it too.
+  await row.getByRole('button', { name: /^Edit alert/ }).click()
+  const edit = seen.getByRole('dialog', { name: 'Edit Price Alert' })
+  const firedPrice = (fired as string).replace('Fair price now: ', '')
+  await expect(edit).toContainText(`Fair price now${firedPrice}`)
   await recordSale(admin.request, item.id, '25.00')
   await recordSale(admin.request, item.id, '27.00')
+  await expect(edit).not.toContainText(firedPrice)
+  await expect(edit).toContainText(/Fair price now\$\d+\.\d\d/)
+  await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(row).not.toContainText(fired as string)
   await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
   await saveScreenshot(seen, 'watchlist-price-moved')

@@ -1,6 +1,5 @@
 import { BellOff, Search } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import type { Alert } from '#shared/contract/alerts.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -38,9 +37,11 @@ function Watchlist() {
   const remove = useDeleteAlert()
   const [browsing, setBrowsing] = useState(false)
   const [browseWanted, setBrowseWanted] = useState(false)
-  const [editing, setEditing] = useState<Alert | null>(null)
+  // By id: the dialog shows the alert as the list has it now (its fair price moves live).
+  const [editingId, setEditingId] = useState<number | null>(null)
   const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
   const list = alerts.data
+  const editing = list?.find((alert) => alert.id === editingId)
 
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
@@ -96,7 +97,7 @@ function Watchlist() {
                   },
                 )
               }
-              onEdit={() => setEditing(alert)}
+              onEdit={() => setEditingId(alert.id)}
               onDelete={() =>
                 remove.mutate(alert.id, {
                   onSuccess: () => toast({ title: ALERT_TEXTS.deleted.title, variant: 'success' }),
@@ -109,7 +110,7 @@ function Watchlist() {
       )}
       {editing ? (
         <Suspense fallback={null}>
-          <EditAlertDialog alert={editing} onClose={() => setEditing(null)} />
+          <EditAlertDialog alert={editing} onClose={() => setEditingId(null)} />
         </Suspense>
       ) : null}
       {browseWanted ? (
