@@ -1,4 +1,6 @@
-import type { AlertDirection } from '#shared/contract/values.ts'
+import type { Alert } from '#shared/contract/alerts.ts'
+import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
+import { formatPrice, type RatesPerUsd } from '#shared/money.ts'
 
 /** What the alert screens say, in one place: the spec's texts (02 §2, §4, §8) and ours around them. */
 export const ALERT_TEXTS = {
@@ -42,6 +44,13 @@ export const DIRECTION_OPTIONS: ReadonlyArray<{ value: AlertDirection; label: st
   { value: 'below', label: 'Below' },
   { value: 'above', label: 'Above' },
 ]
+
+/** An alert's threshold in the display currency, converted from the one it was set in. */
+export const thresholdText = (
+  alert: Pick<Alert, 'thresholdValue' | 'currency'>,
+  currency: CurrencyCode,
+  rates: RatesPerUsd,
+) => formatPrice(alert.thresholdValue, currency, rates, alert.currency)
 
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
 export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)

@@ -1,7 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'wouter'
 import type { Alert } from '#shared/contract/alerts.ts'
-import { formatPrice } from '#shared/money.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
@@ -9,7 +8,7 @@ import { Switch } from '#web/components/ui/switch.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { exactTime, relativeTime } from '#web/lib/format.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
+import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel, thresholdText } from '../alert-texts.ts'
 
 interface AlertRowProps {
   alert: Alert
@@ -27,11 +26,8 @@ interface AlertRowProps {
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
-  const threshold = formatPrice(alert.thresholdValue, currency, rates, alert.currency)
-  const asSet =
-    alert.currency === currency
-      ? null
-      : formatPrice(alert.thresholdValue, alert.currency, rates, alert.currency)
+  const threshold = thresholdText(alert, currency, rates)
+  const asSet = alert.currency === currency ? null : thresholdText(alert, alert.currency, rates)
   const title = `${alert.item.number} - ${alert.item.name}`
   return (
     <Card as="li" data-testid="alert-row" className="flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap">

@@ -13,23 +13,13 @@ import { ALERT_TEXTS } from '../alert-texts.ts'
 import { useUpdateAlert } from '../mutations.ts'
 import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
 
-interface EditAlertDialogProps {
-  /** The alert being edited; null when the dialog is closed. */
-  alert: Alert | null
-  onClose: () => void
-}
-
 /**
  * Changes one alert from the watchlist: direction, threshold and active (its item and condition are what it
  * watches, so they stay). Only what changed is sent; a new threshold or direction is a new question, so the
- * server arms the alert again and checks it against today's price.
+ * server arms the alert again and checks it against today's price. Keyed by the alert's id where it is used,
+ * so the form starts afresh for each alert.
  */
-export function EditAlertDialog({ alert, onClose }: EditAlertDialogProps) {
-  if (!alert) return null
-  return <EditAlertForm key={alert.id} alert={alert} onClose={onClose} />
-}
-
-function EditAlertForm({ alert, onClose }: { alert: Alert; onClose: () => void }) {
+export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () => void }) {
   const { currency: displayCurrency, formatAmount } = useCurrency()
   const update = useUpdateAlert()
   const schema = useMemo(() => alertEditSchema(alert), [alert])

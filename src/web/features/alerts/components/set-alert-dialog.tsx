@@ -4,7 +4,6 @@ import { FormProvider, useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { CreateAlertData } from '#shared/contract/alerts.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
-import { formatPrice } from '#shared/money.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { focusField } from '#web/components/ui/form-fields.tsx'
@@ -13,7 +12,7 @@ import { ConditionField } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { type AlertFormValues, alertBody, alertFormSchema, EMPTY_ALERT_VALUES } from '../alert-form.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel } from '../alert-texts.ts'
+import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel, thresholdText } from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
 import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
@@ -114,10 +113,8 @@ function ItemAlerts({ itemId, open }: { itemId: number; open: boolean }) {
         {mine.map((alert) => (
           <li key={alert.id}>
             {alert.condition} · {DIRECTION_LABELS[alert.direction]}{' '}
-            <span className="tabular">
-              {formatPrice(alert.thresholdValue, currency, rates, alert.currency)}
-            </span>{' '}
-            · {statusLabel(alert.active)}
+            <span className="tabular">{thresholdText(alert, currency, rates)}</span> ·{' '}
+            {statusLabel(alert.active)}
           </li>
         ))}
       </ul>

@@ -110,7 +110,7 @@ function Watchlist() {
       )}
       {editing ? (
         <Suspense fallback={null}>
-          <EditAlertDialog alert={editing} onClose={() => setEditingId(null)} />
+          <EditAlertDialog key={editing.id} alert={editing} onClose={() => setEditingId(null)} />
         </Suspense>
       ) : null}
       {browseWanted ? (
