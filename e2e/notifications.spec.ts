@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { createItem, recordSale, uniqueToken } from './catalogue-support.ts'
-import { adminPage, memberPage } from './moderation-support.ts'
+import { memberWatchingNewItem } from './alert-support.ts'
+import { recordSale, uniqueToken } from './catalogue-support.ts'
 import {
   CATALOGUE_URL,
   collectErrors,
@@ -26,16 +26,17 @@ test('signed out, /alerts asks to sign in', async ({ page }) => {
 test('an alert fired by a sale arrives live: toast, bell, /alerts, mark read', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const token = uniqueToken()
-  const member = await memberPage(browser, page.viewportSize(), { first: 'Nora', last: `Notified${token}` })
-  const seen = member.page
+  const {
+    member: seen,
+    admin,
+    item,
+  } = await memberWatchingNewItem(
+    browser,
+    page.viewportSize(),
+    { first: 'Nora', last: `Notified${token}` },
+    { name: `Bell Tower ${token}`, number: `BT${token}-1` },
+  )
   const errors = collectErrors(seen)
-  const admin = await adminPage(browser, page.viewportSize())
-  const item = await createItem(admin.request, { name: `Bell Tower ${token}`, number: `BT${token}-1` })
-  const alert = await seen.request.post('/api/alerts', {
-    data: { itemId: item.id, conditionId: 1, direction: 'below', thresholdValue: '30', currency: 'GBP' },
-    headers: { origin: CATALOGUE_URL },
-  })
-  expect(alert.status(), await alert.text()).toBe(201)
 
   // Nothing yet: the empty centre, and a bell without a count.
   await seen.goto('/alerts')

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
+import { memberWatchingNewItem } from './alert-support.ts'
 import { createItem, recordSale, uniqueToken } from './catalogue-support.ts'
 import { chooseCondition } from './collection-support.ts'
-import { adminPage, memberPage } from './moderation-support.ts'
+import { memberPage } from './moderation-support.ts'
 import {
   CATALOGUE_URL,
   collectErrors,
@@ -153,15 +154,16 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
 }) => {
   test.setTimeout(90_000)
   const token = uniqueToken()
-  const member = await memberPage(browser, page.viewportSize(), { first: 'Lena', last: `Live${token}` })
-  const seen = member.page
-  const admin = await adminPage(browser, page.viewportSize())
-  const item = await createItem(admin.request, { name: `Live Watch ${token}`, number: `LW${token}-1` })
-  const created = await seen.request.post('/api/alerts', {
-    data: { itemId: item.id, conditionId: 1, direction: 'below', thresholdValue: '30', currency: 'GBP' },
-    headers: { Origin: CATALOGUE_URL },
-  })
-  expect(created.status(), await created.text()).toBe(201)
+  const {
+    member: seen,
+    admin,
+    item,
+  } = await memberWatchingNewItem(
+    browser,
+    page.viewportSize(),
+    { first: 'Lena', last: `Live${token}` },
+    { name: `Live Watch ${token}`, number: `LW${token}-1` },
+  )
   await seen.goto('/watchlist')
   const row = seen.getByTestId('alert-row')
   await expect(row).toContainText('Fair price now: No data')
@@ -189,6 +191,49 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await expect(row).not.toContainText(fired as string)
   await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
   await saveScreenshot(seen, 'watchlist-price-moved')
+})
+
+test("the open item page of an item the user watches shows others' sales live, beside its alert's toast", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const token = uniqueToken()
+  const {
+    member: seen,
+    admin,
+    item,
+  } = await memberWatchingNewItem(
+    browser,
+    page.viewportSize(),
+    { first: 'Ivo', last: `Item${token}` },
+    { name: `Live Item ${token}`, number: `LI${token}-1` },
+  )
+  const errors = collectErrors(seen)
+  await seen.goto(`/item/${item.slug}`)
+  const panel = seen.getByRole('tabpanel', { name: 'Pricing' })
+  await expect(panel.getByRole('heading', { name: 'User data coming soon' })).toBeVisible()
+
+  // An admin's sale fires the alert: its toast, and the page's fair price beside it, without a reload (the
+  // page's own answers would otherwise stay as read for 30 seconds).
+  await recordSale(admin.request, item.id)
+  await expectToastShown(seen, 'Price alert triggered', `LI${token}-1 - Live Item ${token}`)
+  const newCard = panel.getByRole('region', { name: 'Fair Price · New' })
+  const fairPrice = newCard.getByTestId('fair-price')
+  await expect(fairPrice).toHaveText(/^\$\d+\.\d\d$/)
+  await expect(newCard).toContainText('1 sale(s) recorded')
+  const fired = await fairPrice.textContent()
+
+  // Sales that fire nothing (the alert fired already) move it too: the weighted median of £20, £25 and £27.
+  await recordSale(admin.request, item.id, '25.00')
+  await recordSale(admin.request, item.id, '27.00')
+  await expect(newCard).toContainText('3 sale(s) recorded')
+  await expect(fairPrice).not.toHaveText(fired as string)
+  await expect(fairPrice).toHaveText(/^\$\d+\.\d\d$/)
+  await saveScreenshot(seen, 'item-page-watched-live')
+  expect(errors).toEqual([])
+  await seen.context().close()
+  await admin.context().close()
 })
 
 test('when the conditions cannot be loaded, the alert dialog says so under its condition field', async ({

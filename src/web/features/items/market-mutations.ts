@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { RecordSaleBody, Sale } from '#shared/contract/market.ts'
 import { apiRequest } from '#web/lib/api.ts'
+import { invalidateMarket } from '#web/lib/item-market.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
-import { invalidateMarket } from './market-queries.ts'
 
 /** POST /api/items/{id}/sales: the recorded sale (verified at once for trusted members and admins). */
 export function useRecordSale(itemId: number) {

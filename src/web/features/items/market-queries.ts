@@ -1,7 +1,6 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  type QueryClient,
   queryOptions,
   useQuery,
   useQueryClient,
@@ -15,19 +14,21 @@ import type {
 } from '#shared/contract/market.ts'
 import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { apiRequest } from '#web/lib/api.ts'
+import { invalidateMarket, itemPath } from '#web/lib/item-market.ts'
 import { historyBehind } from './price-history-chart.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
 export const SALES_PAGE_SIZE = 50
-/** Prices move only when a sale is recorded; others' sales show up within this long. */
+/**
+ * Prices move only when a sale is recorded; others' sales show up within this long, or at once on an item the
+ * user has an alert on (the live stream's prices event refreshes it).
+ */
 export const MARKET_STALE_MS = 30_000
 /**
  * How often the summary is asked again while the server says it is updating: a sale's prices are recomputed
  * just after it is committed (within a second, DESIGN §5).
  */
 const UPDATING_POLL_MS = 400
-
-export const itemPath = (itemId: number) => `/api/items/${itemId}/`
 
 /**
  * An item's market data (the default query function turns each key into its URL). Every key of one
@@ -69,18 +70,6 @@ export const marketQueries = {
         return last.sales.length > 0 && loaded < last.total ? loaded : undefined
       },
     }),
-}
-
-/** After a sale is recorded, verified or deleted: the item's sales, summary, conditions and history. */
-export function invalidateMarket(queryClient: QueryClient, itemId: number): Promise<void> {
-  const prefix = itemPath(itemId)
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      typeof queryKey[0] === 'string' &&
-      queryKey[0].startsWith(prefix) &&
-      // Only the market answers (the item itself is keyed by slug).
-      /\/(price-summary|price-by-condition|price-history|sales)$/.test(queryKey[0]),
-  })
 }
 
 /** The summary; when it stops updating, the item's other market answers are asked again too. */
