@@ -301,3 +301,32 @@ test('the chart asks again for a history read before the recompute the fair pric
   expect(historyAnswers).toEqual(['earlier', 'current'])
   await visitorContext.close()
 })
+
+test('a history of one day shows its price as a point in the middle of the chart', async ({ page }) => {
+  await signInAsAdmin(page)
+  const item = await newMarketItem(page, 'One Day Set')
+  await recordSale(page.request, item.id)
+  await page.goto(`/item/${item.slug}`)
+  const chart = page.getByRole('tabpanel').getByRole('region', { name: 'Price History' })
+  await expect(chart.locator('figcaption')).toContainText(formatDayLikeTheApp(daysAgo(0)))
+  await expect(chart.locator('canvas')).toBeVisible()
+  // Where the new line's brick yellow (#f5cd2f) is drawn, across the plot's width: a line needs two days, so
+  // without its point one day drew nothing (and uPlot stretched the axis over years around it).
+  const yellow = await chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height)
+    const columns: number[] = []
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const at = (y * width + x) * 4
+        const [red, green, blue] = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0]
+        if (red > 200 && green > 170 && green < 230 && blue < 100) columns.push(x / width)
+      }
+    }
+    return { count: columns.length, left: Math.min(...columns), right: Math.max(...columns) }
+  })
+  expect(yellow.count).toBeGreaterThan(10)
+  expect(yellow.left).toBeGreaterThan(0.4)
+  expect(yellow.right).toBeLessThan(0.7)
+  await saveScreenshot(page, 'market-pricing-one-day')
+})

@@ -40,6 +40,36 @@ const AXIS = {
 
 const toSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000
 
+const DAY = 86_400
+const MONTH = DAY * 30
+const YEAR = DAY * 365
+/** The day axis steps by whole days at least: the points are days, so an hour tick would name no point. */
+const DAY_INCREMENTS = [1, 2, 3, 4, 5, 7, 10, 15]
+  .map((days) => days * DAY)
+  .concat(
+    [1, 2, 3, 4, 6].map((months) => months * MONTH),
+    [1, 2, 5, 10, 25, 50, 100].map((years) => years * YEAR),
+  )
+/**
+ * The day axis's labels, day first and month by name ('7 Sep', never uPlot's American '9/7'), with the year
+ * under the first tick and under each tick where it changes (uPlot's stamp table: step, label, year rollover,
+ * month, day, hour, minute, second rollovers, and 1 to add a rollover to the label).
+ */
+const DAY_LABELS: (string | number | null)[][] = [
+  [YEAR, '{YYYY}', null, null, null, null, null, null, 1],
+  [DAY * 28, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY, '{D} {MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+]
+/**
+ * One day alone is drawn in the middle of the three days around it. uPlot would stretch it over the thousand
+ * days after it (it pads a lone time as if in milliseconds, 86,400,000 of our seconds).
+ */
+const dayRange = (chart: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+  const days = chart.data[0]
+  const only = days.length === 1 ? days[0] : undefined
+  return only === undefined ? [min, max] : [only - DAY, only + DAY]
+}
+
 /**
  * A dark-theme line chart of values over days on uPlot (small and fast). The legend above it shows
  * the hovered day's values (the latest day otherwise), formatted by the caller, e.g. in the display
@@ -77,7 +107,7 @@ export function TimeSeriesChart({
       height,
       legend: { show: false },
       tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-      scales: { x: { time: true } },
+      scales: { x: { time: true, range: dayRange } },
       cursor: {
         drag: { x: false, y: false },
         points: { size: 8, width: 2, fill: '#141416' },
@@ -90,12 +120,13 @@ export function TimeSeriesChart({
           width: 2,
           dash: line.dashed ? [6, 5] : undefined,
           fill: line.fill ? `${line.color}22` : undefined,
-          points: { show: false },
+          // A line needs two days: a single one shows as its point.
+          points: { show: data[0].length === 1, size: 8 },
           spanGaps: true,
         })),
       ],
       axes: [
-        { ...AXIS, space: 70 },
+        { ...AXIS, space: 70, incrs: DAY_INCREMENTS, values: DAY_LABELS },
         { ...AXIS, size: 72, values: (_chart, ticks) => ticks.map((tick) => formatAxis.current(tick)) },
       ],
       hooks: {
