@@ -172,7 +172,9 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await recordSale(admin.request, item.id)
   await expectToastShown(seen, 'Price alert triggered', `LW${token}-1 - Live Watch ${token}`)
   await expect(row).not.toContainText('No data')
-  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
+  await expect(row).toContainText(
+    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Last fired just now/,
+  )
   await saveScreenshot(seen, 'watchlist-fired')
 
   // A sale that fires nothing (the alert fired already) still moves the fair price the open row shows.
@@ -189,7 +191,9 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await expect(edit).toContainText(/Fair price now\$\d+\.\d\d/)
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(row).not.toContainText(fired as string)
-  await expect(row).toContainText(/Fair price now: \$\d+\.\d\d · Last fired just now/)
+  await expect(row).toContainText(
+    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Last fired just now/,
+  )
   await saveScreenshot(seen, 'watchlist-price-moved')
 })
 

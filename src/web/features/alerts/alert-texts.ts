@@ -1,6 +1,7 @@
 import type { Alert } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
-import { formatPrice, type RatesPerUsd } from '#shared/money.ts'
+import { convertAmount, formatPrice, isAtOrBelow, parseAmount, type RatesPerUsd } from '#shared/money.ts'
+import { percentOf } from '#web/lib/format.ts'
 
 /** What the alert screens say, in one place: the spec's texts (02 §2, §4, §8) and ours around them. */
 export const ALERT_TEXTS = {
@@ -51,6 +52,35 @@ export const thresholdText = (
   currency: CurrencyCode,
   rates: RatesPerUsd,
 ) => formatPrice(alert.thresholdValue, currency, rates, alert.currency)
+
+/** Ours: on the watchlist, where today's fair price stands against the threshold. */
+const REACHED: Record<AlertDirection, string> = {
+  below: 'at or below your threshold',
+  above: 'at or above your threshold',
+}
+/** The side of the threshold a price is on while it has not reached it. */
+const SHORT_OF: Record<AlertDirection, string> = { below: 'above', above: 'below' }
+
+/**
+ * Where today's fair price stands against the alert's threshold, compared in the threshold's currency as the
+ * engine compares them: '12.5% above your threshold' while a below-alert waits, 'at or below your threshold'
+ * once the price is there (and the mirror for above); null without a price.
+ */
+export function distanceText(
+  alert: Pick<Alert, 'fairPriceGbp' | 'thresholdValue' | 'currency' | 'direction'>,
+  rates: RatesPerUsd,
+): string | null {
+  if (alert.fairPriceGbp === null) return null
+  const price = convertAmount(alert.fairPriceGbp, 'GBP', alert.currency, rates)
+  const reached =
+    alert.direction === 'below'
+      ? isAtOrBelow(price, alert.thresholdValue)
+      : isAtOrBelow(alert.thresholdValue, price)
+  if (reached) return REACHED[alert.direction]
+  const gap = parseAmount(price)?.minus(alert.thresholdValue).abs().toString()
+  const percent = percentOf(gap, alert.thresholdValue, 1)
+  return percent === null ? null : `${percent}% ${SHORT_OF[alert.direction]} your threshold`
+}
 
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
 export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)

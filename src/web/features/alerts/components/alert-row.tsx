@@ -8,7 +8,7 @@ import { Switch } from '#web/components/ui/switch.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { exactTime, relativeTime } from '#web/lib/format.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel, thresholdText } from '../alert-texts.ts'
+import { ALERT_TEXTS, DIRECTION_LABELS, distanceText, statusLabel, thresholdText } from '../alert-texts.ts'
 
 interface AlertRowProps {
   alert: Alert
@@ -21,13 +21,15 @@ interface AlertRowProps {
 /**
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
- * and beside the threshold today's fair price and when it last fired (a fired alert fires again only once the
- * price has moved back past its threshold); a switch to pause or resume it, edit, and delete.
+ * and beside the threshold today's fair price, how far it is from the threshold, and when the alert last fired (a
+ * fired alert fires again only once the price has moved back past its threshold); a switch to pause or resume
+ * it, edit, and delete.
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
   const threshold = thresholdText(alert, currency, rates)
   const asSet = alert.currency === currency ? null : thresholdText(alert, alert.currency, rates)
+  const distance = distanceText(alert, rates)
   const title = `${alert.item.number} - ${alert.item.name}`
   return (
     <Card as="li" data-testid="alert-row" className="flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap">
@@ -47,6 +49,7 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
           <span className="tabular">
             {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
           </span>
+          {distance ? ` (${distance})` : null}
           {alert.lastTriggered ? (
             <>
               {` · ${ALERT_TEXTS.lastFired} `}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import type { Alert } from '#shared/contract/alerts.ts'
+import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
+import { distanceText } from './alert-texts.ts'
+
+// 0.8 pounds and 0.9 euros to the dollar: £40 is €45.00.
+const rates = { ...FALLBACK_RATES_PER_USD, GBP: '0.8', EUR: '0.9' }
+
+const alert = (values: Partial<Pick<Alert, 'fairPriceGbp' | 'thresholdValue' | 'currency' | 'direction'>>) =>
+  ({ fairPriceGbp: null, thresholdValue: '30.00', currency: 'GBP', direction: 'below', ...values }) as const
+
+describe("the watchlist's distance from the threshold", () => {
+  it('says how far a price still has to go, as a share of the threshold', () => {
+    expect(distanceText(alert({ fairPriceGbp: '33.75' }), rates)).toBe('12.5% above your threshold')
+    expect(
+      distanceText(alert({ direction: 'above', thresholdValue: '40', fairPriceGbp: '30.00' }), rates),
+    ).toBe('25.0% below your threshold')
+    // Rounded half up to one decimal: 1/30 is 3.333…%.
+    expect(distanceText(alert({ fairPriceGbp: '31.00' }), rates)).toBe('3.3% above your threshold')
+  })
+
+  it('says the price is there once it reaches the threshold, equal included', () => {
+    expect(distanceText(alert({ fairPriceGbp: '30.00' }), rates)).toBe('at or below your threshold')
+    expect(distanceText(alert({ fairPriceGbp: '12.00' }), rates)).toBe('at or below your threshold')
+    expect(
+      distanceText(alert({ direction: 'above', thresholdValue: '40', fairPriceGbp: '40.00' }), rates),
+    ).toBe('at or above your threshold')
+  })
+
+  it("compares in the threshold's own currency, as the engine does", () => {
+    // £40 is €45.00: exactly a threshold of €45.
+    expect(distanceText(alert({ currency: 'EUR', thresholdValue: '45', fairPriceGbp: '40.00' }), rates)).toBe(
+      'at or below your threshold',
+    )
+    // £36 is €40.50, 10% short of €45.
+    expect(
+      distanceText(
+        alert({ direction: 'above', currency: 'EUR', thresholdValue: '45', fairPriceGbp: '36.00' }),
+        rates,
+      ),
+    ).toBe('10.0% below your threshold')
+  })
+
+  it('says nothing without a price', () => {
+    expect(distanceText(alert({}), rates)).toBeNull()
+  })
+})
