@@ -175,6 +175,8 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await expect(row).toContainText(
     /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Last fired just now/,
   )
+  // £30 and 2 % (£30.60) at the built-in 0.73 pounds to the dollar.
+  await expect(row).toContainText('Last fired just now; fires again once back above $41.92')
   await saveScreenshot(seen, 'watchlist-fired')
 
   // A sale that fires nothing (the alert fired already) still moves the fair price the open row shows.

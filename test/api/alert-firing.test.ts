@@ -140,13 +140,21 @@ describe('an alert', () => {
     const listed = (
       await context.app.inject({ url: '/api/me/alerts', headers: { cookie: people.owner } })
     ).json()
-    expect(listed.find((alert: { id: number }) => alert.id === below.id).lastTriggered).not.toBeNull()
+    const fired = listed.find((alert: { id: number }) => alert.id === below.id)
+    expect(fired.lastTriggered).not.toBeNull()
+    // The watchlist can say what re-arms it: back above 612.00 (600 and 2 %).
+    expect(fired.rearmsPast).toBe('612.00')
+    expect(listed.find((alert: { id: number }) => alert.id === paused.id).rearmsPast).toBeNull()
 
     // Still below, back within the margin (612), or no data: nothing more.
     for (const price of ['595.00', '605.00', '611.99', null, '599.00']) await evaluateAt(price)
     expect(await events(below.id)).toHaveLength(1)
-    // Back past the margin: re-armed; below again: a second event.
+    // Back past the margin: re-armed (ready to fire: nothing to move past); below again: a second event.
     await evaluateAt('612.01')
+    const rearmed = (
+      await context.app.inject({ url: '/api/me/alerts', headers: { cookie: people.owner } })
+    ).json()
+    expect(rearmed.find((alert: { id: number }) => alert.id === below.id).rearmsPast).toBeNull()
     await evaluateAt('580.00')
     expect((await events(below.id)).map((event) => event.priceGbp)).toEqual(['590.00', '580.00'])
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type AlertStep, alertStep } from './alert-rules.ts'
+import { type AlertStep, alertStep, rearmsPast } from './alert-rules.ts'
 
 /** Runs an alert through a series of prices: what it did at each, starting armed. */
 function walk(direction: 'below' | 'above', threshold: string, prices: Array<string | null>): AlertStep[] {
@@ -38,6 +38,23 @@ describe('alertStep', () => {
       'rearm',
       'fire',
     ])
+  })
+
+  it('shows the re-arm limit to the cent on the safe side, agreeing with alertStep either side of it', () => {
+    expect(rearmsPast('below', '600.00')).toBe('612.00')
+    expect(rearmsPast('above', '100.00')).toBe('98.00')
+    // 333.33 and 2 % is 339.9966: every price above 339.99 re-arms, 339.99 does not.
+    expect(rearmsPast('below', '333.33')).toBe('339.99')
+    expect(alertStep({ direction: 'below', threshold: '333.33', price: '340.00', armed: false })).toBe(
+      'rearm',
+    )
+    expect(alertStep({ direction: 'below', threshold: '333.33', price: '339.99', armed: false })).toBe('none')
+    // 333.33 less 2 % is 326.6634: every price below 326.67 re-arms, 326.67 does not.
+    expect(rearmsPast('above', '333.33')).toBe('326.67')
+    expect(alertStep({ direction: 'above', threshold: '333.33', price: '326.66', armed: false })).toBe(
+      'rearm',
+    )
+    expect(alertStep({ direction: 'above', threshold: '333.33', price: '326.67', armed: false })).toBe('none')
   })
 
   it('never fires on no data', () => {

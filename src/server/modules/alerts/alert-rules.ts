@@ -28,9 +28,22 @@ export function alertStep({
   const fair = new Big(price)
   const limit = new Big(threshold)
   if (armed) return (direction === 'below' ? fair.lte(limit) : fair.gte(limit)) ? 'fire' : 'none'
-  const back =
-    direction === 'below'
-      ? fair.gt(limit.times(new Big(1).plus(margin)))
-      : fair.lt(limit.times(new Big(1).minus(margin)))
-  return back ? 'rearm' : 'none'
+  const rearm = rearmLimit(direction, threshold, margin)
+  return (direction === 'below' ? fair.gt(rearm) : fair.lt(rearm)) ? 'rearm' : 'none'
+}
+
+/** The price a fired alert's fair price must move past (above it for below, below it for above) to re-arm. */
+function rearmLimit(direction: AlertDirection, threshold: string, margin: string): Big {
+  return new Big(threshold).times(new Big(1)[direction === 'below' ? 'plus' : 'minus'](margin))
+}
+
+/**
+ * The re-arm limit to show (the watchlist's "fires again once back above …"), to the cent and on the safe side:
+ * rounded down for a below-alert and up for an above-alert, so "back above $339.99" is true of every price that
+ * re-arms it, and of none that does not.
+ */
+export function rearmsPast(direction: AlertDirection, threshold: string, margin = REARM_MARGIN): string {
+  return rearmLimit(direction, threshold, margin)
+    .round(2, direction === 'below' ? Big.roundDown : Big.roundUp)
+    .toFixed(2)
 }

@@ -3,6 +3,7 @@ import { type Database, queryRows } from '#server/db/client.ts'
 import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Alert } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
+import { rearmsPast } from './alert-rules.ts'
 
 /** What identifies an alert: the same item, condition, direction and threshold twice is one alert (a 409). */
 export interface AlertKey {
@@ -20,27 +21,35 @@ const alertColumns = sql`a.id, a.item_id as "itemId",
   a.threshold_value::text as "thresholdValue", a.currency, a.active,
   ${isoTimestamp(sql`a.last_triggered`)} as "lastTriggered",
   ${isoTimestamp(sql`a.created_at`)} as "createdAt",
-  ps.fair_price_gbp::text as "fairPriceGbp"`
+  ps.fair_price_gbp::text as "fairPriceGbp", a.armed`
 
 const alertSources = sql`alerts a join items i on i.id = a.item_id join conditions c on c.id = a.condition_id
   left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade`
 
+type AlertRow = Omit<Alert, 'rearmsPast'> & { armed: boolean }
+
+/** An alert as the API shows it: a fired one with the price that re-arms it. */
+function toAlert({ armed, ...alert }: AlertRow): Alert {
+  return { ...alert, rearmsPast: armed ? null : rearmsPast(alert.direction, alert.thresholdValue) }
+}
+
 /** The user's alerts, newest first, each with today's fair price of its condition's grade. */
-export function findOwnAlerts(db: Database, userId: string): Promise<Alert[]> {
-  return queryRows<Alert>(
+export async function findOwnAlerts(db: Database, userId: string): Promise<Alert[]> {
+  const rows = await queryRows<AlertRow>(
     db,
     sql`select ${alertColumns} from ${alertSources} where a.user_id = ${userId}
       order by a.created_at desc, a.id desc`,
   )
+  return rows.map(toAlert)
 }
 
 /** One of the user's alerts; someone else's is as good as missing. */
 export async function findOwnAlert(db: Database, userId: string, id: number): Promise<Alert | undefined> {
-  const rows = await queryRows<Alert>(
+  const rows = await queryRows<AlertRow>(
     db,
     sql`select ${alertColumns} from ${alertSources} where a.id = ${id} and a.user_id = ${userId}`,
   )
-  return rows[0]
+  return rows[0] && toAlert(rows[0])
 }
 
 /** The item's type and the condition's category, when both exist. */

@@ -48,6 +48,7 @@ describe('the Edit Price Alert form', () => {
     active: false,
     lastTriggered: null,
     createdAt: '2026-12-01T10:00:00.000Z',
+    rearmsPast: null,
     fairPriceGbp: '300.00',
   }
   const start = alertEditValues(alert)

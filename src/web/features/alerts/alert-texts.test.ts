@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Alert } from '#shared/contract/alerts.ts'
 import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
-import { distanceText } from './alert-texts.ts'
+import { distanceText, rearmText } from './alert-texts.ts'
 
 // 0.8 pounds and 0.9 euros to the dollar: £40 is €45.00.
 const rates = { ...FALLBACK_RATES_PER_USD, GBP: '0.8', EUR: '0.9' }
@@ -43,5 +43,21 @@ describe("the watchlist's distance from the threshold", () => {
 
   it('says nothing without a price', () => {
     expect(distanceText(alert({}), rates)).toBeNull()
+  })
+})
+
+describe('what re-arms a fired alert, on the watchlist', () => {
+  it('names the way back and the price, in the display currency', () => {
+    const fired = { rearmsPast: '30.60', currency: 'GBP', direction: 'below' } as const
+    expect(rearmText(fired, 'GBP', rates)).toBe('fires again once back above £30.60')
+    // £30.60 at 0.8 pounds to the dollar.
+    expect(rearmText(fired, 'USD', rates)).toBe('fires again once back above $38.25')
+    expect(rearmText({ ...fired, direction: 'above', rearmsPast: '29.40' }, 'GBP', rates)).toBe(
+      'fires again once back below £29.40',
+    )
+  })
+
+  it('says nothing of an alert ready to fire', () => {
+    expect(rearmText({ rearmsPast: null, currency: 'GBP', direction: 'below' }, 'GBP', rates)).toBeNull()
   })
 })

@@ -82,6 +82,17 @@ export function distanceText(
   return percent === null ? null : `${percent}% ${SHORT_OF[alert.direction]} your threshold`
 }
 
+/** Ours: after a fired alert's time, the price that lets it fire again, in the display currency. */
+export function rearmText(
+  alert: Pick<Alert, 'rearmsPast' | 'currency' | 'direction'>,
+  currency: CurrencyCode,
+  rates: RatesPerUsd,
+): string | null {
+  if (alert.rearmsPast === null) return null
+  const back = alert.direction === 'below' ? 'above' : 'below'
+  return `fires again once back ${back} ${formatPrice(alert.rearmsPast, currency, rates, alert.currency)}`
+}
+
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
 export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)
 

@@ -8,7 +8,14 @@ import { Switch } from '#web/components/ui/switch.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { exactTime, relativeTime } from '#web/lib/format.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, distanceText, statusLabel, thresholdText } from '../alert-texts.ts'
+import {
+  ALERT_TEXTS,
+  DIRECTION_LABELS,
+  distanceText,
+  rearmText,
+  statusLabel,
+  thresholdText,
+} from '../alert-texts.ts'
 
 interface AlertRowProps {
   alert: Alert
@@ -21,15 +28,16 @@ interface AlertRowProps {
 /**
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
- * and beside the threshold today's fair price, how far it is from the threshold, and when the alert last fired (a
- * fired alert fires again only once the price has moved back past its threshold); a switch to pause or resume
- * it, edit, and delete.
+ * and beside the threshold today's fair price, how far it is from the threshold, and when the alert last fired
+ * with the price it must move back past to fire again (the re-arm margin); a switch to pause or resume it, edit,
+ * and delete.
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
   const threshold = thresholdText(alert, currency, rates)
   const asSet = alert.currency === currency ? null : thresholdText(alert, alert.currency, rates)
   const distance = distanceText(alert, rates)
+  const rearm = rearmText(alert, currency, rates)
   const title = `${alert.item.number} - ${alert.item.name}`
   return (
     <Card as="li" data-testid="alert-row" className="flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap">
@@ -56,6 +64,7 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
               <time dateTime={alert.lastTriggered} title={exactTime(alert.lastTriggered)}>
                 {relativeTime(alert.lastTriggered, Date.now()) ?? exactTime(alert.lastTriggered)}
               </time>
+              {rearm ? `; ${rearm}` : null}
             </>
           ) : null}
         </p>
