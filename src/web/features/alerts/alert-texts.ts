@@ -58,8 +58,8 @@ const REACHED: Record<AlertDirection, string> = {
   below: 'at or below your threshold',
   above: 'at or above your threshold',
 }
-/** The side of the threshold a price is on while it has not reached it. */
-const SHORT_OF: Record<AlertDirection, string> = { below: 'above', above: 'below' }
+/** The other side of the threshold: where the price is before it fires, and where it must go back to re-arm. */
+const OTHER_SIDE: Record<AlertDirection, string> = { below: 'above', above: 'below' }
 
 /**
  * Where today's fair price stands against the alert's threshold, compared in the threshold's currency as the
@@ -79,7 +79,7 @@ export function distanceText(
   if (reached) return REACHED[alert.direction]
   const gap = parseAmount(price)?.minus(alert.thresholdValue).abs().toString()
   const percent = percentOf(gap, alert.thresholdValue, 1)
-  return percent === null ? null : `${percent}% ${SHORT_OF[alert.direction]} your threshold`
+  return percent === null ? null : `${percent}% ${OTHER_SIDE[alert.direction]} your threshold`
 }
 
 /** Ours: after a fired alert's time, the price that lets it fire again, in the display currency. */
@@ -89,8 +89,8 @@ export function rearmText(
   rates: RatesPerUsd,
 ): string | null {
   if (alert.rearmsPast === null) return null
-  const back = alert.direction === 'below' ? 'above' : 'below'
-  return `fires again once back ${back} ${formatPrice(alert.rearmsPast, currency, rates, alert.currency)}`
+  const limit = formatPrice(alert.rearmsPast, currency, rates, alert.currency)
+  return `fires again once back ${OTHER_SIDE[alert.direction]} ${limit}`
 }
 
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
