@@ -264,3 +264,96 @@ test('when the conditions cannot be loaded, the alert dialog says so under its c
   await seen.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 })
+
+test('a long watchlist is searched, filtered, sorted and paged, and the URL keeps the view', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const token = uniqueToken()
+  const {
+    member: seen,
+    admin,
+    item: falcon,
+  } = await memberWatchingNewItem(
+    browser,
+    page.viewportSize(),
+    { first: 'Lola', last: `Long${token}` },
+    { name: `Falcón Cruiser ${token}`, number: `FC${token}-1` },
+  )
+  const errors = collectErrors(seen)
+  // £20 for the falcon: its alert below £30 is reached; below £15 (paused) and below £10 are not.
+  await recordSale(admin.request, falcon.id)
+  const castle = await createItem(admin.request, { name: `Castle Keep ${token}`, number: `CK${token}-1` })
+  const setAlert = async (itemId: number, thresholdValue: string, active = true) => {
+    const response = await seen.request.post('/api/alerts', {
+      data: { itemId, conditionId: 1, direction: 'below', thresholdValue, currency: 'GBP', active },
+      headers: { Origin: CATALOGUE_URL },
+    })
+    expect(response.status(), await response.text()).toBe(201)
+  }
+  await setAlert(falcon.id, '15', false)
+  await setAlert(falcon.id, '10')
+  // Newer than the falcon's: 51 alerts on the castle, which has no price yet.
+  for (let threshold = 100; threshold <= 150; threshold++) await setAlert(castle.id, String(threshold))
+
+  await seen.goto('/watchlist')
+  const main = seen.getByRole('main')
+  const rows = seen.getByTestId('alert-row')
+  await expect(main.getByText('54 alerts', { exact: true })).toBeVisible()
+  await expect(rows).toHaveCount(50)
+  await expect(main.getByRole('status')).toHaveText('Showing 1 to 50 of 54 alerts')
+  await expect(rows.first()).toContainText('(set as £150.00)')
+  await main
+    .getByRole('navigation', { name: 'Watchlist pages' })
+    .getByRole('button', { name: 'Page 2' })
+    .click()
+  await expect(rows).toHaveCount(4)
+  await expect(main.getByRole('status')).toHaveText('Showing 51 to 54 of 54 alerts')
+  await expect(seen).toHaveURL(/\/watchlist\?page=2$/)
+
+  // By name, without its accent; back to page 1.
+  await main.getByRole('searchbox', { name: 'Search your alerts' }).fill('falcon')
+  await expect(rows).toHaveCount(3)
+  await expect(seen).toHaveURL(/\/watchlist\?q=falcon$/)
+  await expect(rows).toContainText(['(set as £10.00)', '(set as £15.00)', '(set as £30.00)'])
+
+  // Closest to the threshold first: £20 is at or below £30, a third above £15, double £10.
+  await main.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Closest to threshold' })
+  await expect(rows).toContainText(['(set as £30.00)', '(set as £15.00)', '(set as £10.00)'])
+  await expect(rows.nth(0)).toContainText('(at or below your threshold)')
+  await expect(rows.nth(1)).toContainText('(33.3% above your threshold)')
+  await expect(rows.nth(2)).toContainText('(100.0% above your threshold)')
+  await expect(seen).toHaveURL(/\/watchlist\?q=falcon&sort=closest$/)
+
+  const chip = (name: string) => main.getByRole('button', { name, exact: true })
+  await chip('Price reached').click()
+  await expect(chip('Price reached')).toHaveAttribute('aria-pressed', 'true')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText('(set as £30.00)')
+  await saveScreenshot(seen, 'watchlist-filtered')
+  if ((page.viewportSize()?.width ?? 1280) < 400) await expectNoHorizontalOverflow(seen)
+  await chip('Paused').click()
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText('(set as £15.00)')
+  await expect(rows).toContainText('Paused')
+
+  // Back restores the filter before; a reload keeps the view the URL names.
+  await seen.goBack()
+  await expect(chip('Price reached')).toHaveAttribute('aria-pressed', 'true')
+  await expect(rows).toContainText('(set as £30.00)')
+  await seen.reload()
+  await expect(main.getByRole('searchbox', { name: 'Search your alerts' })).toHaveValue('falcon')
+  await expect(main.getByRole('combobox', { name: 'Sort by' })).toHaveValue('closest')
+  await expect(rows).toHaveCount(1)
+
+  // Nothing matching says so; the badge still counts every alert.
+  await chip('All alerts').click()
+  await main.getByRole('searchbox', { name: 'Search your alerts' }).fill(`no such item ${token}`)
+  await expect(main.getByText('No alerts match')).toBeVisible()
+  await expect(rows).toHaveCount(0)
+  await expect(main.getByText('54 alerts', { exact: true })).toBeVisible()
+  expect(errors).toEqual([])
+  await seen.context().close()
+  await admin.context().close()
+})

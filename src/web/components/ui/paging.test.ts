@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paginationSlots } from './paging.ts'
+import { paginationSlots, showingRangeText } from './paging.ts'
 
 describe('paginationSlots', () => {
   it('is empty when everything fits on one page', () => {
@@ -54,5 +54,19 @@ describe('paginationSlots', () => {
         })
       }
     }
+  })
+})
+
+describe('showingRangeText', () => {
+  const alerts = { one: 'alert', many: 'alerts' }
+
+  it("names the page's first and last row, and the total in the list's nouns", () => {
+    expect(showingRangeText(1, 54, 50, alerts)).toBe('Showing 1 to 50 of 54 alerts')
+    expect(showingRangeText(2, 54, 50, alerts)).toBe('Showing 51 to 54 of 54 alerts')
+    expect(showingRangeText(1, 1, 50, alerts)).toBe('Showing 1 to 1 of 1 alert')
+  })
+
+  it('says nothing of an empty list', () => {
+    expect(showingRangeText(1, 0, 50, alerts)).toBe('')
   })
 })

@@ -10,6 +10,19 @@ export function pageOffset(page: number, pageSize: number): number {
   return (Math.max(1, page) - 1) * pageSize
 }
 
+/** 'Showing 1 to 20 of 45 items' for a page of a list ('' when there is nothing to show), in its own nouns. */
+export function showingRangeText(
+  page: number,
+  total: number,
+  pageSize: number,
+  nouns: { one: string; many: string },
+): string {
+  if (total <= 0) return ''
+  const first = Math.min(pageOffset(page, pageSize) + 1, total)
+  const last = Math.min(page * pageSize, total)
+  return `Showing ${first} to ${last} of ${total} ${total === 1 ? nouns.one : nouns.many}`
+}
+
 export const MAX_PAGE_BUTTONS = 7
 
 /** A page button, or a gap in the row of page buttons. */

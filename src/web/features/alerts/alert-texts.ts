@@ -36,6 +36,10 @@ export const ALERT_TEXTS = {
   /** Ours: in the Set Price Alert modal, the alerts the user already has on the item. */
   itemAlerts: 'Your alerts on this item',
   manage: 'Manage in My Watchlist',
+  /** Ours: the watchlist's search and filters finding nothing, and its count of what they leave. */
+  noMatch: 'No alerts match',
+  noMatchText: 'Try another search or filter.',
+  nouns: { one: 'alert', many: 'alerts' },
   /** Ours: beside the fair price, when the alert last fired. */
   lastFired: 'Last fired',
 } as const
@@ -61,24 +65,41 @@ const REACHED: Record<AlertDirection, string> = {
 /** The other side of the threshold: where the price is before it fires, and where it must go back to re-arm. */
 const OTHER_SIDE: Record<AlertDirection, string> = { below: 'above', above: 'below' }
 
+/** Where today's fair price stands against an alert's threshold: there already, or this far short of it. */
+export type Standing = { reached: true } | { reached: false; gap: string }
+
 /**
  * Where today's fair price stands against the alert's threshold, compared in the threshold's currency as the
- * engine compares them: '12.5% above your threshold' while a below-alert waits, 'at or below your threshold'
- * once the price is there (and the mirror for above); null without a price.
+ * engine compares them (equal counts as reached): the gap is what the price still has to move, in that
+ * currency. Null without a price.
  */
-export function distanceText(
+export function standing(
   alert: Pick<Alert, 'fairPriceGbp' | 'thresholdValue' | 'currency' | 'direction'>,
   rates: RatesPerUsd,
-): string | null {
+): Standing | null {
   if (alert.fairPriceGbp === null) return null
   const price = convertAmount(alert.fairPriceGbp, 'GBP', alert.currency, rates)
   const reached =
     alert.direction === 'below'
       ? isAtOrBelow(price, alert.thresholdValue)
       : isAtOrBelow(alert.thresholdValue, price)
-  if (reached) return REACHED[alert.direction]
+  if (reached) return { reached: true }
   const gap = parseAmount(price)?.minus(alert.thresholdValue).abs().toString()
-  const percent = percentOf(gap, alert.thresholdValue, 1)
+  return gap === undefined ? null : { reached: false, gap }
+}
+
+/**
+ * Ours, on the watchlist: '12.5% above your threshold' while a below-alert waits, 'at or below your
+ * threshold' once the price is there (and the mirror for above); null without a price.
+ */
+export function distanceText(
+  alert: Pick<Alert, 'fairPriceGbp' | 'thresholdValue' | 'currency' | 'direction'>,
+  rates: RatesPerUsd,
+): string | null {
+  const where = standing(alert, rates)
+  if (where === null) return null
+  if (where.reached) return REACHED[alert.direction]
+  const percent = percentOf(where.gap, alert.thresholdValue, 1)
   return percent === null ? null : `${percent}% ${OTHER_SIDE[alert.direction]} your threshold`
 }
 

@@ -1,16 +1,28 @@
-import { BellOff, Search } from 'lucide-react'
+import { BellOff, Search, SearchX } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { EmptyList, EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { Pagination } from '#web/components/ui/pagination.tsx'
+import { showingRangeText } from '#web/components/ui/paging.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
+import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useUrlParams } from '#web/lib/use-url-params.ts'
 import { ALERT_TEXTS } from '../alert-texts.ts'
 import { AlertRow } from '../components/alert-row.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
+import { WatchlistToolbar } from '../components/watchlist-toolbar.tsx'
 import { useDeleteAlert, useUpdateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
+import {
+  parseWatchlistParams,
+  WATCHLIST_PAGE_SIZE,
+  WATCHLIST_SEARCH_DEBOUNCE_MS,
+  watchlistPage,
+  watchlistSearch,
+} from '../watchlist-view.ts'
 
 const BrowseItemsDialog = lazy(() =>
   import('../components/browse-items-dialog.tsx').then((module) => ({ default: module.BrowseItemsDialog })),
@@ -22,7 +34,8 @@ const EditAlertDialog = lazy(() =>
 
 /**
  * The watchlist (spec 02 §2): 'Sign in Required' when signed out; else 'My Watchlist' with the count of
- * alerts, each with its item, condition, threshold and state, paused, resumed, edited or deleted here.
+ * alerts, each with its item, condition, threshold and state, paused, resumed, edited or deleted here; and
+ * ours, to find one among many: search, filters, order and pages of 50, kept in the URL.
  */
 export function WatchlistPage() {
   useDocumentTitle(ALERT_TEXTS.watchlist)
@@ -33,6 +46,17 @@ export function WatchlistPage() {
 
 function Watchlist() {
   const alerts = useAlerts()
+  const { rates } = useCurrency()
+  const {
+    params,
+    update: updateParams,
+    searchInput,
+    setSearchInput,
+  } = useUrlParams({
+    parse: parseWatchlistParams,
+    serialize: watchlistSearch,
+    debounceMs: WATCHLIST_SEARCH_DEBOUNCE_MS,
+  })
   const update = useUpdateAlert()
   const remove = useDeleteAlert()
   const [browsing, setBrowsing] = useState(false)
@@ -42,6 +66,7 @@ function Watchlist() {
   const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
   const list = alerts.data
   const editing = list?.find((alert) => alert.id === editingId)
+  const shown = list ? watchlistPage(list, params, rates) : null
 
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
@@ -73,40 +98,69 @@ function Watchlist() {
           </button>
         </EmptyScreen>
       ) : (
-        <ul aria-label="Alerts" className="grid gap-3">
-          {list.map((alert) => (
-            <AlertRow
-              key={alert.id}
-              alert={alert}
-              busy={busyId === alert.id}
-              onActiveChange={(active) =>
-                update.mutate(
-                  { id: alert.id, body: { active } },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
-                        variant: 'success',
-                      }),
-                    onError: (error) =>
-                      toast({
-                        title: ALERT_TEXTS.paused.failure,
-                        description: serverMessage(error, ALERT_TEXTS.paused.failure),
-                        variant: 'destructive',
-                      }),
-                  },
-                )
-              }
-              onEdit={() => setEditingId(alert.id)}
-              onDelete={() =>
-                remove.mutate(alert.id, {
-                  onSuccess: () => toast({ title: ALERT_TEXTS.deleted.title, variant: 'success' }),
-                  onError: () => toast({ title: ALERT_TEXTS.deleted.failure, variant: 'destructive' }),
-                })
-              }
-            />
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <WatchlistToolbar
+            searchValue={searchInput}
+            onSearchChange={setSearchInput}
+            filter={params.filter}
+            onFilterChange={(filter) => updateParams({ filter })}
+            sort={params.sort}
+            onSortChange={(sort) => updateParams({ sort })}
+          />
+          {shown?.matching === 0 ? (
+            <EmptyList icon={SearchX} title={ALERT_TEXTS.noMatch}>
+              {ALERT_TEXTS.noMatchText}
+            </EmptyList>
+          ) : (
+            <ul aria-label="Alerts" className="grid gap-3">
+              {shown?.alerts.map((alert) => (
+                <AlertRow
+                  key={alert.id}
+                  alert={alert}
+                  busy={busyId === alert.id}
+                  onActiveChange={(active) =>
+                    update.mutate(
+                      { id: alert.id, body: { active } },
+                      {
+                        onSuccess: () =>
+                          toast({
+                            title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
+                            variant: 'success',
+                          }),
+                        onError: (error) =>
+                          toast({
+                            title: ALERT_TEXTS.paused.failure,
+                            description: serverMessage(error, ALERT_TEXTS.paused.failure),
+                            variant: 'destructive',
+                          }),
+                      },
+                    )
+                  }
+                  onEdit={() => setEditingId(alert.id)}
+                  onDelete={() =>
+                    remove.mutate(alert.id, {
+                      onSuccess: () => toast({ title: ALERT_TEXTS.deleted.title, variant: 'success' }),
+                      onError: () => toast({ title: ALERT_TEXTS.deleted.failure, variant: 'destructive' }),
+                    })
+                  }
+                />
+              ))}
+            </ul>
+          )}
+          {shown && shown.matching > 0 ? (
+            <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p role="status" className="text-muted text-sm tabular">
+                {showingRangeText(shown.page, shown.matching, WATCHLIST_PAGE_SIZE, ALERT_TEXTS.nouns)}
+              </p>
+              <Pagination
+                page={shown.page}
+                totalPages={shown.totalPages}
+                onPageChange={(page) => updateParams({ page })}
+                label="Watchlist pages"
+              />
+            </div>
+          ) : null}
+        </div>
       )}
       {editing ? (
         <Suspense fallback={null}>

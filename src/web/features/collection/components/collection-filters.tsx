@@ -1,7 +1,7 @@
 import type { CollectionFilter } from '#shared/contract/values.ts'
-import { inputClasses } from '#web/components/ui/form-field.tsx'
+import { Chip } from '#web/components/ui/chip.tsx'
 import { SearchField } from '#web/components/ui/search-field.tsx'
-import { cn } from '#web/lib/cn.ts'
+import { SortSelect } from '#web/components/ui/sort-select.tsx'
 import { PERFORMANCE_FILTERS, TYPE_FILTERS } from '../collection-params.ts'
 import { parseSortOption, type SortState, sortOptions } from '../collection-sort.ts'
 
@@ -50,44 +50,16 @@ export function CollectionFilters({
           ))}
         </div>
       </fieldset>
-      <div className="flex items-center gap-3 lg:hidden">
-        <label htmlFor="collection-sort" className="shrink-0 text-muted text-sm">
-          Sort by
-        </label>
-        <select
-          id="collection-sort"
-          value={`${sort.sort}:${sort.direction}`}
-          onChange={(event) => {
-            const next = parseSortOption(event.target.value)
-            if (next) onSortChange(next)
-          }}
-          className={cn(inputClasses, 'appearance-auto')}
-        >
-          {sortOptions(sort).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect
+        id="collection-sort"
+        className="lg:hidden"
+        value={`${sort.sort}:${sort.direction}`}
+        options={sortOptions(sort)}
+        onChange={(value) => {
+          const next = parseSortOption(value)
+          if (next) onSortChange(next)
+        }}
+      />
     </div>
-  )
-}
-
-function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: string }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={active}
-      onClick={onClick}
-      className={cn(
-        'inline-flex h-9 items-center rounded-full border px-3.5 font-medium text-sm transition-colors',
-        active
-          ? 'border-brick-yellow bg-brick-yellow text-neutral-950'
-          : 'border-line-strong bg-surface text-muted hover:border-muted hover:text-fg',
-      )}
-    >
-      {children}
-    </button>
   )
 }
