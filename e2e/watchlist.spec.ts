@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { memberWatchingNewItem } from './alert-support.ts'
 import { createItem, recordSale, uniqueToken } from './catalogue-support.ts'
 import { chooseCondition } from './collection-support.ts'
-import { memberPage } from './moderation-support.ts'
+import { adminPage, memberPage } from './moderation-support.ts'
 import {
   CATALOGUE_URL,
   collectErrors,
@@ -353,6 +353,73 @@ test('a long watchlist is searched, filtered, sorted and paged, and the URL keep
   await expect(main.getByText('No alerts match')).toBeVisible()
   await expect(rows).toHaveCount(0)
   await expect(main.getByText('54 alerts', { exact: true })).toBeVisible()
+  expect(errors).toEqual([])
+  await seen.context().close()
+  await admin.context().close()
+})
+
+test("the alert dialogs show today's fair price and say when an alert would fire as soon as it is sent", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Fay', last: `Fires${token}` })
+  const seen = member.page
+  const errors = collectErrors(seen)
+  const admin = await adminPage(browser, page.viewportSize())
+  const item = await createItem(admin.request, { name: `Priced Set ${token}`, number: `PS${token}-1` })
+  // £20 for New/Sealed: $27.40 at the built-in 0.73 pounds to the dollar.
+  await recordSale(admin.request, item.id)
+
+  await seen.goto(`/item/${item.slug}`)
+  await seen.getByRole('main').getByRole('button', { name: 'Set Alert' }).click()
+  const dialog = seen.getByRole('dialog', { name: 'Set Price Alert' })
+  await expect(dialog).not.toContainText('Fair price now')
+  await chooseCondition(dialog, seen, 'New/Sealed')
+  await expect(dialog).toContainText('Fair price now: $27.40')
+  const firesNow = dialog.getByText(/^Today's fair price is already/)
+  const threshold = dialog.getByLabel('Price threshold (USD)')
+  await threshold.fill('27.39')
+  await expect(firesNow).toBeHidden()
+  await threshold.fill('27.40')
+  await expect(firesNow).toHaveText(
+    "Today's fair price is already at or below your threshold: the alert fires as soon as it is created.",
+  )
+  await saveScreenshot(seen, 'set-alert-dialog-fires-now', { fullPage: false })
+  await dialog.getByRole('switch', { name: 'Active' }).click()
+  await expect(firesNow).toBeHidden()
+  await dialog.getByRole('switch', { name: 'Active' }).click()
+  await dialog.getByRole('radio', { name: 'Above' }).click()
+  await expect(firesNow).toHaveText(/at or above your threshold: the alert fires as soon as it is created\.$/)
+  await threshold.fill('27.41')
+  await expect(firesNow).toBeHidden()
+
+  // What it said is what happens: created below $30, it fires at once.
+  await dialog.getByRole('radio', { name: 'Below' }).click()
+  await threshold.fill('30')
+  await expect(firesNow).toBeVisible()
+  await dialog.getByRole('button', { name: 'Create Alert' }).click()
+  await expect(dialog).toBeHidden()
+  // Its notification: counted, since its live toast and the creation's race for the one toast shown.
+  const notified = async () =>
+    ((await (await seen.request.get('/api/me/notifications')).json()) as { total: number }).total
+  await expect.poll(notified).toBe(1)
+
+  // Fired, it waits to re-arm: saving it as it is fires nothing, a new threshold that holds fires again.
+  await seen.goto('/watchlist')
+  await seen.getByRole('button', { name: /^Edit alert/ }).click()
+  const edit = seen.getByRole('dialog', { name: 'Edit Price Alert' })
+  await expect(edit).toContainText('Fair price now$27.40')
+  const saveFires = edit.getByText(/^Today's fair price is already/)
+  await expect(saveFires).toBeHidden()
+  await edit.getByLabel('Price threshold (USD)').fill('29')
+  await expect(saveFires).toHaveText(
+    "Today's fair price is already at or below your threshold: the alert fires as soon as it is saved.",
+  )
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toBeHidden()
+  await expect.poll(notified).toBe(2)
   expect(errors).toEqual([])
   await seen.context().close()
   await admin.context().close()

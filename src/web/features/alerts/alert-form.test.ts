@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Alert } from '#shared/contract/alerts.ts'
+import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
 import {
   alertChanges,
   alertEditSchema,
   alertEditValues,
   alertFormSchema,
   EMPTY_ALERT_VALUES,
+  firesOnCreateText,
+  firesOnSaveText,
 } from './alert-form.ts'
 
 const check = (values: Partial<typeof EMPTY_ALERT_VALUES>) =>
@@ -13,6 +16,24 @@ const check = (values: Partial<typeof EMPTY_ALERT_VALUES>) =>
 
 const messages = (result: ReturnType<typeof check>) =>
   result.error?.issues.map((issue) => issue.message) ?? []
+
+/** A paused alert below €350 on a set whose fair price is £300 (€337.50 at 0.8 pounds and 0.9 euros to the dollar). */
+const galaxy: Alert = {
+  id: 11,
+  itemId: 7,
+  item: { id: 7, number: '10497-1', name: 'Galaxy Explorer', slug: '10497-1', imageUrl: null, type: 'set' },
+  conditionId: 3,
+  condition: 'New/Sealed',
+  grade: 'new',
+  direction: 'below',
+  thresholdValue: '350.00',
+  currency: 'EUR',
+  active: false,
+  lastTriggered: null,
+  createdAt: '2026-12-01T10:00:00.000Z',
+  rearmsPast: null,
+  fairPriceGbp: '300.00',
+}
 
 describe('the Set Price Alert form', () => {
   it('sends the item, condition, direction, threshold in the display currency and active', () => {
@@ -35,22 +56,7 @@ describe('the Set Price Alert form', () => {
 })
 
 describe('the Edit Price Alert form', () => {
-  const alert: Alert = {
-    id: 11,
-    itemId: 7,
-    item: { id: 7, number: '10497-1', name: 'Galaxy Explorer', slug: '10497-1', imageUrl: null, type: 'set' },
-    conditionId: 3,
-    condition: 'New/Sealed',
-    grade: 'new',
-    direction: 'below',
-    thresholdValue: '350.00',
-    currency: 'EUR',
-    active: false,
-    lastTriggered: null,
-    createdAt: '2026-12-01T10:00:00.000Z',
-    rearmsPast: null,
-    fairPriceGbp: '300.00',
-  }
+  const alert = galaxy
   const start = alertEditValues(alert)
 
   it('starts from the alert as it is, and sends nothing when nothing changed', () => {
@@ -77,5 +83,54 @@ describe('the Edit Price Alert form', () => {
     expect(edit('')).toEqual(['Price threshold is required'])
     expect(edit('-1')).toEqual(['Price must be positive'])
     expect(edit('12.5')).toBeUndefined()
+  })
+})
+
+describe('the dialogs say when the alert would fire as soon as it is sent', () => {
+  // 0.8 pounds and 0.9 euros to the dollar: £300 is €337.50.
+  const rates = { ...FALLBACK_RATES_PER_USD, GBP: '0.8', EUR: '0.9' }
+  const values = { ...EMPTY_ALERT_VALUES, conditionId: '3' }
+
+  it("on creating, when today's price already holds the threshold typed, in its currency", () => {
+    expect(firesOnCreateText('300.00', 'EUR', { ...values, thresholdValue: '337.50' }, rates)).toBe(
+      "Today's fair price is already at or below your threshold: the alert fires as soon as it is created.",
+    )
+    expect(firesOnCreateText('300.00', 'EUR', { ...values, thresholdValue: '337.49' }, rates)).toBeNull()
+    expect(
+      firesOnCreateText('300.00', 'EUR', { ...values, direction: 'above', thresholdValue: '337.50' }, rates),
+    ).toBe(
+      "Today's fair price is already at or above your threshold: the alert fires as soon as it is created.",
+    )
+  })
+
+  it('not while paused, without a price, or before the threshold is one the form would send', () => {
+    const reached = { ...values, thresholdValue: '400' }
+    expect(firesOnCreateText('300.00', 'EUR', { ...reached, active: false }, rates)).toBeNull()
+    expect(firesOnCreateText(null, 'EUR', reached, rates)).toBeNull()
+    expect(firesOnCreateText('300.00', 'EUR', { ...reached, thresholdValue: '' }, rates)).toBeNull()
+    expect(firesOnCreateText('300.00', 'EUR', { ...reached, thresholdValue: '400.001' }, rates)).toBeNull()
+  })
+
+  const alert: Alert = { ...galaxy, id: 12, thresholdValue: '400.00' }
+  const start = alertEditValues(alert)
+
+  it('on saving: resuming an alert ready to fire, or a new threshold or direction that holds', () => {
+    expect(firesOnSaveText(alert, { ...start, active: true }, rates)).toBe(
+      "Today's fair price is already at or below your threshold: the alert fires as soon as it is saved.",
+    )
+    expect(firesOnSaveText(alert, start, rates)).toBeNull()
+    expect(firesOnSaveText(alert, { ...start, active: true, thresholdValue: '300' }, rates)).toBeNull()
+  })
+
+  it('not for an alert that fired and waits to re-arm, unless its threshold or direction changes', () => {
+    const fired = { ...alert, active: true, lastTriggered: '2026-12-02T10:00:00.000Z', rearmsPast: '408.00' }
+    const firedStart = alertEditValues(fired)
+    expect(firesOnSaveText(fired, firedStart, rates)).toBeNull()
+    expect(firesOnSaveText(fired, { ...firedStart, thresholdValue: '380' }, rates)).toMatch(
+      /as soon as it is saved/,
+    )
+    expect(firesOnSaveText(fired, { ...firedStart, direction: 'above', thresholdValue: '300' }, rates)).toBe(
+      "Today's fair price is already at or above your threshold: the alert fires as soon as it is saved.",
+    )
   })
 })

@@ -8,11 +8,13 @@ import {
   type Alert,
   type CreateAlertBody,
   createAlertBodySchema,
+  thresholdProblem,
   type UpdateAlertBody,
   updateAlertBodySchema,
 } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
-import { isSameAmount } from '#shared/money.ts'
+import { isSameAmount, type RatesPerUsd } from '#shared/money.ts'
+import { REACHED, standing } from './alert-texts.ts'
 
 export interface AlertFormValues {
   /** The condition select's value: its id as text. */
@@ -89,4 +91,42 @@ export function alertEditSchema(alert: Alert) {
       }),
     )
     .pipe(updateAlertBodySchema)
+}
+
+/**
+ * Ours, in the alert dialogs: the alert as the form would send it already holds today's fair price, so it fires
+ * as soon as it is created or saved (the server checks a new or changed alert against today's price). Null when
+ * it would not: paused, no price, or no valid threshold yet.
+ */
+function firesAtOnceText(
+  fairPriceGbp: string | null,
+  currency: CurrencyCode,
+  values: AlertFormValues,
+  rates: RatesPerUsd,
+  when: 'created' | 'saved',
+): string | null {
+  const thresholdValue = values.thresholdValue.trim()
+  if (!values.active || thresholdProblem(thresholdValue) !== null) return null
+  const alert = { fairPriceGbp, thresholdValue, currency, direction: values.direction }
+  if (!standing(alert, rates)?.reached) return null
+  return `Today's fair price is already ${REACHED[values.direction]}: the alert fires as soon as it is ${when}.`
+}
+
+/** The Set Price Alert modal's warning: a new alert is checked against today's fair price of its grade. */
+export const firesOnCreateText = (
+  fairPriceGbp: string | null,
+  currency: CurrencyCode,
+  values: AlertFormValues,
+  rates: RatesPerUsd,
+) => firesAtOnceText(fairPriceGbp, currency, values, rates, 'created')
+
+/**
+ * The edit dialog's: saving checks the alert against today's price when it is ready to fire, or once a new
+ * threshold or direction makes it so; an alert that fired and only changes its active state waits to re-arm.
+ */
+export function firesOnSaveText(alert: Alert, values: AlertFormValues, rates: RatesPerUsd): string | null {
+  const changes = alertChanges(alert, values)
+  const renewed = changes?.direction !== undefined || changes?.thresholdValue !== undefined
+  if (!renewed && alert.rearmsPast !== null) return null
+  return firesAtOnceText(alert.fairPriceGbp, alert.currency, values, rates, 'saved')
 }

@@ -33,6 +33,7 @@ export const ALERT_TEXTS = {
   active: 'Active',
   paused_: 'Paused',
   noData: 'No data',
+  fairPriceNow: 'Fair price now',
   /** Ours: in the Set Price Alert modal, the alerts the user already has on the item. */
   itemAlerts: 'Your alerts on this item',
   manage: 'Manage in My Watchlist',
@@ -58,7 +59,7 @@ export const thresholdText = (
 ) => formatPrice(alert.thresholdValue, currency, rates, alert.currency)
 
 /** Ours: on the watchlist, where today's fair price stands against the threshold. */
-const REACHED: Record<AlertDirection, string> = {
+export const REACHED: Record<AlertDirection, string> = {
   below: 'at or below your threshold',
   above: 'at or above your threshold',
 }

@@ -6,41 +6,20 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import type {
-  PriceByCondition,
-  PriceHistory,
-  PriceSummaryResponse,
-  SalesList,
-} from '#shared/contract/market.ts'
+import type { PriceByCondition, PriceHistory, SalesList } from '#shared/contract/market.ts'
 import type { Grade, PriceRange } from '#shared/contract/values.ts'
 import { apiRequest } from '#web/lib/api.ts'
-import { invalidateMarket, itemPath } from '#web/lib/item-market.ts'
+import { invalidateMarket, itemPath, MARKET_STALE_MS, priceSummaryQuery } from '#web/lib/item-market.ts'
 import { historyBehind } from './price-history-chart.ts'
 
 /** Sales shown per page of the Sales History tab ('Load more' fetches the next). */
 export const SALES_PAGE_SIZE = 50
 /**
- * Prices move only when a sale is recorded; others' sales show up within this long, or at once on an item the
- * user has an alert on (the live stream's prices event refreshes it).
- */
-export const MARKET_STALE_MS = 30_000
-/**
- * How often the summary is asked again while the server says it is updating: a sale's prices are recomputed
- * just after it is committed (within a second, DESIGN §5).
- */
-const UPDATING_POLL_MS = 400
-
-/**
  * An item's market data (the default query function turns each key into its URL). Every key of one
  * item starts with its path, so a sale recorded, verified or deleted refreshes them all.
  */
 export const marketQueries = {
-  summary: (itemId: number) =>
-    queryOptions<PriceSummaryResponse>({
-      queryKey: [`${itemPath(itemId)}price-summary`] as const,
-      staleTime: MARKET_STALE_MS,
-      refetchInterval: (query) => (query.state.data?.updating ? UPDATING_POLL_MS : false),
-    }),
+  summary: priceSummaryQuery,
   byCondition: (itemId: number) =>
     queryOptions<PriceByCondition>({
       queryKey: [`${itemPath(itemId)}price-by-condition`] as const,

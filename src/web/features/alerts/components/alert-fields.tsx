@@ -1,3 +1,4 @@
+import { Zap } from 'lucide-react'
 import { useController } from 'react-hook-form'
 import type { CurrencyCode } from '#shared/contract/values.ts'
 import { currencyOf, PRICE_STEP } from '#shared/money.ts'
@@ -47,6 +48,23 @@ export function ActiveField() {
         <span className="block text-subtle text-xs">A paused alert never fires.</span>
       </span>
       <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" />
+    </div>
+  )
+}
+
+/**
+ * Ours: says when the alert as typed would fire the moment it is sent (today's fair price already holds it),
+ * in a live region so a screen reader hears it appear.
+ */
+export function FiresAtOnceNote({ text }: { text: string | null }) {
+  return (
+    <div aria-live="polite" className="empty:hidden">
+      {text ? (
+        <p className="flex gap-2 rounded-lg border border-brick-yellow/40 bg-brick-yellow/10 px-3 py-2 text-fg text-sm">
+          <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brick-yellow" />
+          {text}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import type { Alert, UpdateAlertData } from '#shared/contract/alerts.ts'
 import { Dialog } from '#web/components/ui/dialog.tsx'
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
@@ -8,10 +8,16 @@ import { focusField } from '#web/components/ui/form-fields.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { type AlertFormValues, alertChanges, alertEditSchema, alertEditValues } from '../alert-form.ts'
+import {
+  type AlertFormValues,
+  alertChanges,
+  alertEditSchema,
+  alertEditValues,
+  firesOnSaveText,
+} from '../alert-form.ts'
 import { ALERT_TEXTS } from '../alert-texts.ts'
 import { useUpdateAlert } from '../mutations.ts'
-import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
+import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
 
 /**
  * Changes one alert from the watchlist: direction, threshold and active (its item and condition are what it
@@ -20,7 +26,7 @@ import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
  * so the form starts afresh for each alert.
  */
 export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () => void }) {
-  const { currency: displayCurrency, formatAmount } = useCurrency()
+  const { currency: displayCurrency, rates, formatAmount } = useCurrency()
   const update = useUpdateAlert()
   const schema = useMemo(() => alertEditSchema(alert), [alert])
   const [defaultValues] = useState(() => alertEditValues(alert))
@@ -28,6 +34,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
     resolver: zodResolver(schema),
     defaultValues,
   })
+  const values = useWatch({ control: form.control }) as AlertFormValues
 
   const submit = form.handleSubmit(
     () => {
@@ -74,7 +81,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-line bg-raised px-4 py-3 text-sm">
             <dt className="text-muted">Condition</dt>
             <dd>{alert.condition}</dd>
-            <dt className="text-muted">Fair price now</dt>
+            <dt className="text-muted">{ALERT_TEXTS.fairPriceNow}</dt>
             <dd className="tabular">
               {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
             </dd>
@@ -89,6 +96,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
                 : `In ${alert.currency}, the currency it was set in.`
             }
           />
+          <FiresAtOnceNote text={firesOnSaveText(alert, values, rates)} />
           <ActiveField />
           <DialogActions
             className="mt-2"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { CreateAlertData } from '#shared/contract/alerts.ts'
 import type { ItemDetail } from '#shared/contract/catalogue.ts'
@@ -8,14 +9,21 @@ import { Dialog } from '#web/components/ui/dialog.tsx'
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx'
 import { focusField } from '#web/components/ui/form-fields.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ConditionField } from '#web/features/catalogue/index.ts'
+import { ConditionField, useConditions } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { type AlertFormValues, alertBody, alertFormSchema, EMPTY_ALERT_VALUES } from '../alert-form.ts'
+import { priceSummaryQuery } from '#web/lib/item-market.ts'
+import {
+  type AlertFormValues,
+  alertBody,
+  alertFormSchema,
+  EMPTY_ALERT_VALUES,
+  firesOnCreateText,
+} from '../alert-form.ts'
 import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel, thresholdText } from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
-import { ActiveField, DirectionField, ThresholdField } from './alert-fields.tsx'
+import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
 
 interface SetAlertDialogProps {
   item: Pick<ItemDetail, 'id' | 'type' | 'number' | 'name'>
@@ -80,6 +88,7 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
             currency={currency}
             hint={`In your display currency; the alert keeps it in ${currency}.`}
           />
+          <TodaysPrice item={item} open={open} />
           <ActiveField />
           <DialogActions
             className="mt-2"
@@ -122,5 +131,34 @@ function ItemAlerts({ itemId, open }: { itemId: number; open: boolean }) {
         {ALERT_TEXTS.manage}
       </Link>
     </section>
+  )
+}
+
+/**
+ * Ours: once a condition is chosen, today's fair price of its grade (the price the alert compares, and the one
+ * the item page shows under the modal), and a warning when the alert as typed would fire as soon as it is
+ * created. Read with the item page's own summary, so it costs no request there.
+ */
+function TodaysPrice({ item, open }: { item: SetAlertDialogProps['item']; open: boolean }) {
+  const { currency, rates, formatAmount } = useCurrency()
+  const values = useWatch<AlertFormValues>() as AlertFormValues
+  const conditions = useConditions(item.type, open)
+  const summary = useQuery({ ...priceSummaryQuery(item.id), enabled: open })
+  const grade = conditions.data?.find((condition) => String(condition.id) === values.conditionId)?.grade
+  const fairPriceGbp = grade && summary.data ? summary.data[grade].fairPrice : undefined
+  return (
+    <>
+      {fairPriceGbp === undefined ? null : (
+        <p className="-mt-2 text-muted text-sm">
+          {ALERT_TEXTS.fairPriceNow}:{' '}
+          <span className="tabular text-fg">
+            {fairPriceGbp ? formatAmount(fairPriceGbp) : ALERT_TEXTS.noData}
+          </span>
+        </p>
+      )}
+      <FiresAtOnceNote
+        text={fairPriceGbp === undefined ? null : firesOnCreateText(fairPriceGbp, currency, values, rates)}
+      />
+    </>
   )
 }
