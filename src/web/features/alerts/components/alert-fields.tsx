@@ -54,11 +54,12 @@ export function ActiveField() {
 
 /**
  * Ours: says when the alert as typed would fire the moment it is sent (today's fair price already holds it),
- * in a live region so a screen reader hears it appear.
+ * in a live region so a screen reader hears it appear (kept in place, without a box of its own, so an empty one
+ * adds no gap to the form).
  */
 export function FiresAtOnceNote({ text }: { text: string | null }) {
   return (
-    <div aria-live="polite" className="empty:hidden">
+    <div aria-live="polite" className="contents">
       {text ? (
         <p className="flex gap-2 rounded-lg border border-brick-yellow/40 bg-brick-yellow/10 px-3 py-2 text-fg text-sm">
           <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brick-yellow" />
