@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   collectErrors,
   expectNoHorizontalOverflow,
@@ -210,6 +210,13 @@ test('the currency menu works by keyboard from the first key, though its code lo
   const trigger = page.getByRole('banner').getByRole('button', { name: /Display currency/ })
   await expect(trigger).toHaveText(/USD/)
   expect(menuCode).toEqual([])
+  // Each currency's flag is a picture, drawn wherever emoji flags are not (Windows shows them as letters).
+  const drawn = (image: Locator) =>
+    image.evaluate(
+      (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth,
+    )
+  await expect.poll(() => drawn(trigger.locator('img'))).toBeGreaterThan(0)
+  const usdFlag = await trigger.locator('img').getAttribute('src')
 
   // Focus, then Enter: the menu opens with its first choice focused.
   await trigger.focus()
@@ -218,6 +225,10 @@ test('the currency menu works by keyboard from the first key, though its code lo
   await expect(menu).toBeVisible()
   expect(menuCode).toHaveLength(1)
   await expect(menu.getByRole('menuitemradio').first()).toBeFocused()
+  const flags = menu.locator('img')
+  await expect(flags).toHaveCount(10)
+  for (const flag of await flags.all()) await expect.poll(() => drawn(flag)).toBeGreaterThan(0)
+  await saveScreenshot(page, 'currency-menu', { fullPage: false })
   // Escape closes it and gives focus back to the trigger; ArrowDown opens it again.
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
@@ -230,6 +241,7 @@ test('the currency menu works by keyboard from the first key, though its code lo
   await page.keyboard.press('Enter')
   await expect(trigger).toHaveText(/EUR/)
   await expect(trigger).toBeFocused()
+  await expect(trigger.locator('img')).not.toHaveAttribute('src', usdFlag as string)
   expect(errors).toEqual([])
 })
 

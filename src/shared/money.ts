@@ -8,17 +8,17 @@ import { CURRENCY_CODES, type CurrencyCode, isOneOf } from './contract/values.ts
 
 export type { CurrencyCode } from './contract/values.ts'
 
-const CURRENCY_DETAILS: Record<CurrencyCode, { name: string; symbol: string; flag: string }> = {
-  USD: { name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
-  EUR: { name: 'Euro', symbol: '€', flag: '🇪🇺' },
-  GBP: { name: 'British Pound', symbol: '£', flag: '🇬🇧' },
-  CAD: { name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦' },
-  AUD: { name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺' },
-  JPY: { name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' },
-  CHF: { name: 'Swiss Franc', symbol: 'CHF', flag: '🇨🇭' },
-  SEK: { name: 'Swedish Krona', symbol: 'kr', flag: '🇸🇪' },
-  NOK: { name: 'Norwegian Krone', symbol: 'kr', flag: '🇳🇴' },
-  DKK: { name: 'Danish Krone', symbol: 'kr', flag: '🇩🇰' },
+const CURRENCY_DETAILS: Record<CurrencyCode, { name: string; symbol: string }> = {
+  USD: { name: 'US Dollar', symbol: '$' },
+  EUR: { name: 'Euro', symbol: '€' },
+  GBP: { name: 'British Pound', symbol: '£' },
+  CAD: { name: 'Canadian Dollar', symbol: 'C$' },
+  AUD: { name: 'Australian Dollar', symbol: 'A$' },
+  JPY: { name: 'Japanese Yen', symbol: '¥' },
+  CHF: { name: 'Swiss Franc', symbol: 'CHF' },
+  SEK: { name: 'Swedish Krona', symbol: 'kr' },
+  NOK: { name: 'Norwegian Krone', symbol: 'kr' },
+  DKK: { name: 'Danish Krone', symbol: 'kr' },
 }
 
 /** The display currencies in the menu's order (contract/values.ts), with their names and symbols. */

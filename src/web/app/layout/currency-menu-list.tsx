@@ -5,6 +5,7 @@ import { isCurrencyCode } from '#shared/money.ts'
 import { type LoadedMenuProps, useFirstOpenFocus } from '#web/components/ui/deferred-menu.tsx'
 import { menuContentClasses, menuItemClasses } from '#web/components/ui/menu-styles.ts'
 import { useFocusOnMount } from '#web/components/ui/use-focus-on-mount.ts'
+import { CurrencyFlag } from '#web/lib/currency/currency-flag.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { CurrencyTriggerFace, currencyTriggerClasses, currencyTriggerLabel } from './currency-menu.tsx'
 
@@ -41,8 +42,8 @@ export function CurrencyMenuList({ defaultOpen, focusTrigger, openedByKeyboard }
           >
             {currencies.map((option) => (
               <DropdownMenu.RadioItem key={option.code} value={option.code} className={menuItemClasses}>
-                <span aria-hidden="true" className="w-6 text-base leading-none">
-                  {option.flag}
+                <span className="flex w-6 items-center">
+                  <CurrencyFlag code={option.code} />
                 </span>
                 <span className="w-10 font-semibold tabular">{option.code}</span>
                 <span className="flex-1 truncate text-muted">{option.name}</span>

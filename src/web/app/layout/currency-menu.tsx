@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import type { Currency } from '#shared/money.ts'
 import { DeferredMenu } from '#web/components/ui/deferred-menu.tsx'
+import { CurrencyFlag } from '#web/lib/currency/currency-flag.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 
 const loadMenu = () => import('./currency-menu-list.tsx').then((module) => module.CurrencyMenuList)
@@ -15,9 +16,7 @@ export const currencyTriggerLabel = (info: Currency) => `Display currency: ${inf
 export function CurrencyTriggerFace({ info }: { info: Currency }) {
   return (
     <>
-      <span aria-hidden="true" className="text-base leading-none">
-        {info.flag}
-      </span>
+      <CurrencyFlag code={info.code} />
       <span className="tabular">{info.code}</span>
       <ChevronDown aria-hidden="true" className="size-3.5 text-muted" />
     </>
