@@ -1,5 +1,5 @@
 import { BellOff, Search, SearchX } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyList, EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { Pagination } from '#web/components/ui/pagination.tsx'
@@ -66,7 +66,8 @@ function Watchlist() {
   const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
   const list = alerts.data
   const editing = list?.find((alert) => alert.id === editingId)
-  const shown = list ? watchlistPage(list, params, rates) : null
+  // Worked out again only when the list, the view or the rates change, not at each keystroke in the search box.
+  const shown = useMemo(() => (list ? watchlistPage(list, params, rates) : null), [list, params, rates])
 
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
