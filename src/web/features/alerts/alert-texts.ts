@@ -33,6 +33,7 @@ export const ALERT_TEXTS = {
   active: 'Active',
   paused_: 'Paused',
   noData: 'No data',
+  /** Ours: beside a threshold, in the watchlist's rows and the alert dialogs. */
   fairPriceNow: 'Fair price now',
   /** Ours: in the Set Price Alert modal, the alerts the user already has on the item. */
   itemAlerts: 'Your alerts on this item',
@@ -114,6 +115,10 @@ export function rearmText(
   const limit = formatPrice(alert.rearmsPast, currency, rates, alert.currency)
   return `fires again once back ${OTHER_SIDE[alert.direction]} ${limit}`
 }
+
+/** Today's fair price beside a threshold, in the display currency; 'No data' while there is none. */
+export const fairPriceText = (fairPriceGbp: string | null, formatAmount: (amount: string) => string) =>
+  fairPriceGbp ? formatAmount(fairPriceGbp) : ALERT_TEXTS.noData
 
 /** Spec 02 §4: an active alert shows 'Active', otherwise 'Paused'. */
 export const statusLabel = (active: boolean) => (active ? ALERT_TEXTS.active : ALERT_TEXTS.paused_)

@@ -12,6 +12,7 @@ import {
   ALERT_TEXTS,
   DIRECTION_LABELS,
   distanceText,
+  fairPriceText,
   rearmText,
   statusLabel,
   thresholdText,
@@ -53,10 +54,8 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
           {asSet ? <span className="text-subtle"> (set as {asSet})</span> : null}
         </p>
         <p className="text-muted text-xs">
-          Fair price now:{' '}
-          <span className="tabular">
-            {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
-          </span>
+          {ALERT_TEXTS.fairPriceNow}:{' '}
+          <span className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</span>
           {distance ? ` (${distance})` : null}
           {alert.lastTriggered ? (
             <>

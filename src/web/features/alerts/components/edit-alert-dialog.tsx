@@ -15,7 +15,7 @@ import {
   alertEditValues,
   firesOnSaveText,
 } from '../alert-form.ts'
-import { ALERT_TEXTS } from '../alert-texts.ts'
+import { ALERT_TEXTS, fairPriceText } from '../alert-texts.ts'
 import { useUpdateAlert } from '../mutations.ts'
 import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
 
@@ -82,9 +82,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
             <dt className="text-muted">Condition</dt>
             <dd>{alert.condition}</dd>
             <dt className="text-muted">{ALERT_TEXTS.fairPriceNow}</dt>
-            <dd className="tabular">
-              {alert.fairPriceGbp ? formatAmount(alert.fairPriceGbp) : ALERT_TEXTS.noData}
-            </dd>
+            <dd className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</dd>
           </dl>
           <p className="-mt-2 text-subtle text-xs">{ALERT_TEXTS.edit.conditionFixed}</p>
           <DirectionField />

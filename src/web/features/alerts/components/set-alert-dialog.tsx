@@ -20,7 +20,7 @@ import {
   EMPTY_ALERT_VALUES,
   firesOnCreateText,
 } from '../alert-form.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, statusLabel, thresholdText } from '../alert-texts.ts'
+import { ALERT_TEXTS, DIRECTION_LABELS, fairPriceText, statusLabel, thresholdText } from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
 import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
@@ -151,9 +151,7 @@ function TodaysPrice({ item, open }: { item: SetAlertDialogProps['item']; open: 
       {fairPriceGbp === undefined ? null : (
         <p className="-mt-2 text-muted text-sm">
           {ALERT_TEXTS.fairPriceNow}:{' '}
-          <span className="tabular text-fg">
-            {fairPriceGbp ? formatAmount(fairPriceGbp) : ALERT_TEXTS.noData}
-          </span>
+          <span className="tabular text-fg">{fairPriceText(fairPriceGbp, formatAmount)}</span>
         </p>
       )}
       <FiresAtOnceNote
