@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { memberWatchingNewItem } from './alert-support.ts'
+import { memberWatchingNewItem, setAlertBelow } from './alert-support.ts'
 import { recordSale, uniqueToken } from './catalogue-support.ts'
 import {
   CATALOGUE_URL,
@@ -78,6 +78,84 @@ test('an alert fired by a sale arrives live: toast, bell, /alerts, mark read', a
   await expect(bell).toHaveAccessibleName('Notifications')
   await expect(row).not.toHaveAttribute('data-unread')
   await expect(seen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+  expect(errors).toEqual([])
+  await admin.context().close()
+  await seen.context().close()
+})
+
+test('the unread view keeps only what is not read yet, a page at a time, and says when all are read', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const token = uniqueToken()
+  const {
+    member: seen,
+    admin,
+    item,
+  } = await memberWatchingNewItem(
+    browser,
+    page.viewportSize(),
+    { first: 'Una', last: `Unread${token}` },
+    { name: `Read Tower ${token}`, number: `RT${token}-1` },
+  )
+  const errors = collectErrors(seen)
+  // A £20 sale fires the alert below £30; each alert below £31 to £63 set after it fires as it is created.
+  await recordSale(admin.request, item.id)
+  for (let threshold = 31; threshold <= 63; threshold++) {
+    await setAlertBelow(seen.request, item.id, String(threshold))
+  }
+  const list = async (query = '') =>
+    (await (await seen.request.get(`/api/me/notifications${query}`)).json()) as {
+      notifications: { id: number }[]
+      total: number
+      unread: number
+    }
+  await expect.poll(async () => (await list()).total).toBe(34)
+  const newest = (await list('?limit=2')).notifications.map((notification) => notification.id)
+  const marked = await seen.request.post('/api/me/notifications/read', {
+    data: { ids: newest },
+    headers: { Origin: CATALOGUE_URL },
+  })
+  expect(marked.status()).toBe(200)
+
+  await seen.goto('/alerts')
+  const main = seen.getByRole('main')
+  const chips = main.getByRole('group', { name: 'Show' }).getByRole('button')
+  await expect(chips).toHaveText([/^All\s*34$/, /^Unread\s*32$/])
+  const rows = seen.getByTestId('notification-row')
+  await expect(rows).toHaveCount(30)
+  await expect(rows.first()).not.toHaveAttribute('data-unread')
+
+  await main.getByRole('button', { name: /^Unread/ }).click()
+  await expect(seen).toHaveURL(/\/alerts\?show=unread$/)
+  await expect(main.getByRole('button', { name: /^Unread/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(rows).toHaveCount(30)
+  await expect(main.getByText('Showing 30 of 32')).toBeVisible()
+  await main.getByRole('button', { name: 'Load more' }).click()
+  await expect(rows).toHaveCount(32)
+  await expect(seen.locator('[data-testid="notification-row"]:not([data-unread])')).toHaveCount(0)
+  await saveScreenshot(seen, 'alerts-unread')
+  if ((page.viewportSize()?.width ?? 1280) < 400) await expectNoHorizontalOverflow(seen)
+
+  // Read here, it leaves the view; every page after it still shows all the rest.
+  await rows
+    .first()
+    .getByRole('button', { name: /^Mark read/ })
+    .click()
+  await expect(chips).toHaveText([/^All\s*34$/, /^Unread\s*31$/])
+  await expect(rows).toHaveCount(31)
+
+  await main.getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(main.getByText('No unread alerts')).toBeVisible()
+  await expect(main).toContainText("You're all caught up: every alert that fired has been read.")
+  await expect(chips).toHaveText([/^All\s*34$/, /^Unread\s*0$/])
+  await saveScreenshot(seen, 'alerts-unread-none')
+  await seen.reload()
+  await expect(main.getByText('No unread alerts')).toBeVisible()
+  await seen.goBack()
+  await expect(seen).toHaveURL(/\/alerts$/)
+  await expect(rows).toHaveCount(30)
   expect(errors).toEqual([])
   await admin.context().close()
   await seen.context().close()

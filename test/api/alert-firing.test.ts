@@ -283,6 +283,22 @@ describe('notifications', () => {
       true,
       false,
     ])
+    // Only the unread: the two read ones are left out, the counts stay those of every notification.
+    const unread = notificationListSchema.parse((await get(people.owner, '?show=unread&limit=100')).json())
+    expect(unread.notifications.map((notification) => notification.id)).toEqual(
+      after.notifications.filter((notification) => !notification.read).map((notification) => notification.id),
+    )
+    expect(unread).toMatchObject({ total: list.total, unread: list.unread - 2 })
+    expect(unread.notifications).toHaveLength(list.unread - 2)
+    const secondUnread = notificationListSchema.parse(
+      (await get(people.owner, '?show=unread&limit=1&offset=1')).json(),
+    )
+    expect(secondUnread.notifications.map((notification) => notification.id)).toEqual([
+      unread.notifications[1]?.id,
+    ])
+    const badView = await get(people.owner, '?show=read')
+    expect(badView.statusCode).toBe(400)
+    expect(badView.json().message).toContain("show must be 'all' or 'unread'")
     for (const [payload, message] of [
       [{ ids: [] }, 'ids must name at least one notification'],
       [{ ids: 'all' }, 'ids must be a list of notification ids'],
@@ -293,6 +309,11 @@ describe('notifications', () => {
       expect(response.json().message).toContain(message)
     }
     expect((await read(people.owner, {})).json()).toEqual({ unread: 0 })
+    expect(notificationListSchema.parse((await get(people.owner, '?show=unread')).json())).toMatchObject({
+      notifications: [],
+      total: list.total,
+      unread: 0,
+    })
     expect((await get(people.owner, '?limit=0')).statusCode).toBe(400)
   })
 })

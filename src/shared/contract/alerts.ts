@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { gradeSchema, idSchema, itemTypeSchema, queryInteger } from './common.ts'
-import { ALERT_DIRECTIONS, CURRENCY_CODES } from './values.ts'
+import { ALERT_DIRECTIONS, CURRENCY_CODES, NOTIFICATION_VIEWS } from './values.ts'
 
 /**
  * Price alerts (spec 02 §2, §5, §7; issue 13): the fair price of an item's condition going below or above a
@@ -129,11 +129,15 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>
 
 export const notificationsQuerySchema = z.object({
+  show: z.enum(NOTIFICATION_VIEWS, { message: "show must be 'all' or 'unread'" }).default('all'),
   limit: queryInteger({ name: 'limit', min: 1, max: 100 }).default(30),
   offset: queryInteger({ name: 'offset', min: 0, max: 1_000_000 }).default(0),
 })
 
-/** GET /api/me/notifications: newest first, with how many there are and how many are unread. */
+/**
+ * GET /api/me/notifications: newest first (all, or only the unread with `show=unread`), with how many there are
+ * and how many are unread, whichever are shown.
+ */
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
   total: z.number().int(),

@@ -148,6 +148,10 @@ export const REASON_MAX_LENGTH = 500
 export const ALERT_DIRECTIONS = ['below', 'above'] as const
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
 
+/** The notification centre's views: every notification, or only those not read yet. */
+export const NOTIFICATION_VIEWS = ['all', 'unread'] as const
+export type NotificationView = (typeof NOTIFICATION_VIEWS)[number]
+
 /** How price alerts reach a user by e-mail: each at once, a daily digest, or none (the choice on the profile). */
 export const ALERT_EMAIL_CHOICES = ['immediate', 'daily', 'off'] as const
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number]

@@ -117,6 +117,7 @@ export const alertsRoutes = signedInRoutes(async (app) => {
       notificationPage({
         db: app.db,
         userId: request.signedInUser().id,
+        show: request.query.show,
         limit: request.query.limit,
         offset: request.query.offset,
       }),

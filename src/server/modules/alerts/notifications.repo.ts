@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { isoTimestamp } from '#server/db/json-text.ts'
 import type { Notification, NotificationList } from '#shared/contract/alerts.ts'
+import type { NotificationView } from '#shared/contract/values.ts'
 
 /** One notification as the contract has it, from an alert event `e` with its item `i` and condition `c`. */
 const notificationJson = sql`json_build_object(
@@ -13,17 +14,18 @@ const notificationJson = sql`json_build_object(
   'createdAt', ${isoTimestamp(sql`e.created_at`)},
   'read', e.read_at is not null)`
 
-/** A page of the user's notifications (the alerts that fired), newest first, with the counts. */
+/** A page of the user's notifications (the alerts that fired; all, or the unread), newest first, with the counts. */
 export async function findNotificationPage(
   db: Database,
   userId: string,
-  { limit, offset }: { limit: number; offset: number },
+  { show, limit, offset }: { show: NotificationView; limit: number; offset: number },
 ): Promise<NotificationList> {
+  const unreadOnly = show === 'unread' ? sql`and e.read_at is null` : sql``
   const [row] = await queryRows<NotificationList>(
     db,
     sql`with page as (
         select e.*, row_number() over (order by e.created_at desc, e.id desc) as position from alert_events e
-        where e.user_id = ${userId} order by e.created_at desc, e.id desc limit ${limit} offset ${offset})
+        where e.user_id = ${userId} ${unreadOnly} order by e.created_at desc, e.id desc limit ${limit} offset ${offset})
       select coalesce((select json_agg(${notificationJson} order by e.position)
         from page e join items i on i.id = e.item_id join conditions c on c.id = e.condition_id), '[]') as notifications,
         (select count(*)::int from alert_events where user_id = ${userId}) as total,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Alert } from '#shared/contract/alerts.ts'
 import { FALLBACK_RATES_PER_USD } from '#shared/money.ts'
-import { distanceText, rearmText } from './alert-texts.ts'
+import { distanceText, firedNowText, rearmText } from './alert-texts.ts'
 
 // 0.8 pounds and 0.9 euros to the dollar: £40 is €45.00.
 const rates = { ...FALLBACK_RATES_PER_USD, GBP: '0.8', EUR: '0.9' }
@@ -59,5 +59,24 @@ describe('what re-arms a fired alert, on the watchlist', () => {
 
   it('says nothing of an alert ready to fire', () => {
     expect(rearmText({ rearmsPast: null, currency: 'GBP', direction: 'below' }, 'GBP', rates)).toBeNull()
+  })
+})
+
+describe('the toast that confirms a create, save or resume, when the request fired the alert', () => {
+  const fired = { lastTriggered: '2026-12-06T18:00:00.000Z', direction: 'below' } as const
+
+  it('says the alert has fired, on the side the alert watches', () => {
+    expect(firedNowText(undefined, fired)).toBe(
+      "Today's fair price is already at or below your threshold, so it has fired: see Alerts.",
+    )
+    expect(firedNowText({ lastTriggered: null }, { ...fired, direction: 'above' })).toBe(
+      "Today's fair price is already at or above your threshold, so it has fired: see Alerts.",
+    )
+    expect(firedNowText({ lastTriggered: '2026-12-01T09:00:00.000Z' }, fired)).toMatch(/so it has fired/)
+  })
+
+  it('says nothing when the request fired nothing: never fired, or fired before it', () => {
+    expect(firedNowText(undefined, { ...fired, lastTriggered: null })).toBeUndefined()
+    expect(firedNowText({ lastTriggered: fired.lastTriggered }, fired)).toBeUndefined()
   })
 })

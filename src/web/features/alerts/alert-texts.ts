@@ -116,6 +116,20 @@ export function rearmText(
   return `fires again once back ${OTHER_SIDE[alert.direction]} ${limit}`
 }
 
+/**
+ * Ours: the description of the toast that confirms a create, save or resume when the server fired the alert in
+ * that same request (today's fair price was already at the threshold). Its own 'Price alert triggered' toast
+ * comes over the live stream, before or after this one, and only one toast shows at a time: so this one says it
+ * too, whichever is left. Undefined when the request fired nothing.
+ */
+export function firedNowText(
+  before: Pick<Alert, 'lastTriggered'> | undefined,
+  after: Pick<Alert, 'lastTriggered' | 'direction'>,
+): string | undefined {
+  if (after.lastTriggered === null || after.lastTriggered === before?.lastTriggered) return undefined
+  return `Today's fair price is already ${REACHED[after.direction]}, so it has fired: see Alerts.`
+}
+
 /** Today's fair price beside a threshold, in the display currency; 'No data' while there is none. */
 export const fairPriceText = (fairPriceGbp: string | null, formatAmount: (amount: string) => string) =>
   fairPriceGbp ? formatAmount(fairPriceGbp) : ALERT_TEXTS.noData
@@ -131,6 +145,11 @@ export const NOTIFICATION_TEXTS = {
   emptyText: 'When the fair price of something you watch crosses your threshold, it shows here.',
   watchlist: 'My Watchlist',
   markAllRead: 'Mark all as read',
+  /** The centre's two views, and the unread one when every notification is read. */
+  show: 'Show',
+  all: 'All',
+  noUnread: 'No unread alerts',
+  noUnreadText: "You're all caught up: every alert that fired has been read.",
   markRead: 'Mark read',
   unread: 'Unread',
   loadError: 'The alerts could not be loaded.',

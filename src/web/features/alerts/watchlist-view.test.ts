@@ -82,6 +82,29 @@ describe('the alerts one watchlist page shows', () => {
     expect(ids(watchlistPage(list, params({ filter: 'reached' }), rates).alerts)).toEqual([6, 4, 2, 1])
   })
 
+  it('counts what each filter keeps of what the search leaves, whichever filter is on, for the chips', () => {
+    const list = [
+      alert({ id: 1, name: 'Millennium Falcon', fairPriceGbp: '29.99' }),
+      alert({ id: 2, name: 'Falcon Fighter', active: false, fairPriceGbp: '30.00' }),
+      alert({ id: 3, name: 'Falcon Cruiser', fairPriceGbp: '30.01' }),
+      alert({ id: 4, name: 'Castle', fairPriceGbp: '10.00' }),
+    ]
+    expect(watchlistPage(list, params({}), rates).counts).toEqual({
+      all: 4,
+      active: 3,
+      paused: 1,
+      reached: 3,
+    })
+    expect(watchlistPage(list, params({ query: 'falcon', filter: 'paused' }), rates)).toMatchObject({
+      counts: { all: 3, active: 2, paused: 1, reached: 2 },
+      matching: 1,
+    })
+    expect(watchlistPage(list, params({ query: 'castle', filter: 'paused' }), rates)).toMatchObject({
+      counts: { all: 1, active: 1, paused: 0, reached: 1 },
+      matching: 0,
+    })
+  })
+
   it('sorts by how much of the threshold the price still has to go, reached first and no price last', () => {
     const list = [
       alert({ id: 1 }),

@@ -91,17 +91,28 @@ const byName = (a: Alert, b: Alert) =>
 /** Newest first, as the API answers, and the tie-break of the other orders. */
 const byNewest = (a: Alert, b: Alert) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id
 
+/** Which alerts each filter keeps, given how far each one's price still has to go (`gapShare`). */
+const IN_FILTER: Record<WatchlistFilter, (alert: Alert, share: Big | null) => boolean> = {
+  all: () => true,
+  active: (alert) => alert.active,
+  paused: (alert) => !alert.active,
+  reached: (_alert, share) => share?.eq(0) ?? false,
+}
+
 export interface WatchlistPage {
   /** The alerts of the page asked for (or of the last page, when asked past it). */
   alerts: Alert[]
   /** How many alerts the search and filter leave, over all pages. */
   matching: number
+  /** How many alerts the search leaves in each filter: the count on its chip. */
+  counts: Record<WatchlistFilter, number>
   page: number
   totalPages: number
 }
 
 /**
- * The alerts the search (item name or number) and the filter leave, in the order asked for, cut to one page.
+ * The alerts the search (item name or number) and the filter leave, in the order asked for, cut to one page,
+ * and how many the search leaves in each filter.
  * 'Price reached' is today's fair price at or past the threshold; 'Closest to threshold' puts those first,
  * then the rest by the share of the threshold still to go, and alerts without a price last.
  */
@@ -112,13 +123,16 @@ export function watchlistPage(
 ): WatchlistPage {
   const words = folded(params.query).split(/\s+/).filter(Boolean)
   const shares = new Map(alerts.map((alert) => [alert.id, gapShare(alert, rates)]))
-  const matching = alerts.filter((alert) => {
-    if (params.filter === 'active' && !alert.active) return false
-    if (params.filter === 'paused' && alert.active) return false
-    if (params.filter === 'reached' && !shares.get(alert.id)?.eq(0)) return false
+  const searched = alerts.filter((alert) => {
     const text = folded(`${alert.item.number} ${alert.item.name}`)
     return words.every((word) => text.includes(word))
   })
+  const inFilter = (filter: WatchlistFilter) =>
+    searched.filter((alert) => IN_FILTER[filter](alert, shares.get(alert.id) ?? null))
+  const counts = Object.fromEntries(
+    WATCHLIST_FILTERS.map((filter) => [filter, inFilter(filter).length]),
+  ) as Record<WatchlistFilter, number>
+  const matching = inFilter(params.filter)
   // `matching` is filter's own new array: sorted in place.
   const sorted = matching.sort((a, b) => {
     if (params.sort === 'name') return byName(a, b) || byNewest(a, b)
@@ -137,6 +151,7 @@ export function watchlistPage(
   return {
     alerts: sorted.slice(start, start + WATCHLIST_PAGE_SIZE),
     matching: sorted.length,
+    counts,
     page,
     totalPages,
   }

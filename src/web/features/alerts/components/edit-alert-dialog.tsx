@@ -15,7 +15,7 @@ import {
   alertEditValues,
   firesOnSaveText,
 } from '../alert-form.ts'
-import { ALERT_TEXTS, fairPriceText } from '../alert-texts.ts'
+import { ALERT_TEXTS, fairPriceText, firedNowText } from '../alert-texts.ts'
 import { useUpdateAlert } from '../mutations.ts'
 import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
 
@@ -46,9 +46,13 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
       update.mutate(
         { id: alert.id, body },
         {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             onClose()
-            toast({ title: ALERT_TEXTS.edit.saved, variant: 'success' })
+            toast({
+              title: ALERT_TEXTS.edit.saved,
+              description: firedNowText(alert, saved),
+              variant: 'success',
+            })
           },
           onError: (error) =>
             toast({

@@ -20,7 +20,14 @@ import {
   EMPTY_ALERT_VALUES,
   firesOnCreateText,
 } from '../alert-form.ts'
-import { ALERT_TEXTS, DIRECTION_LABELS, fairPriceText, statusLabel, thresholdText } from '../alert-texts.ts'
+import {
+  ALERT_TEXTS,
+  DIRECTION_LABELS,
+  fairPriceText,
+  firedNowText,
+  statusLabel,
+  thresholdText,
+} from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
 import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
@@ -51,11 +58,11 @@ export function SetAlertDialog({ item, open, onOpenChange }: SetAlertDialogProps
   const submit = form.handleSubmit(
     () => {
       create.mutate(alertBody(item.id, currency, form.getValues()), {
-        onSuccess: () => {
+        onSuccess: (created) => {
           onOpenChange(false)
           toast({
             title: ALERT_TEXTS.created.title,
-            description: ALERT_TEXTS.created.description,
+            description: firedNowText(undefined, created) ?? ALERT_TEXTS.created.description,
             variant: 'success',
           })
         },

@@ -14,6 +14,8 @@ interface WatchlistToolbarProps {
   searchValue: string
   onSearchChange: (value: string) => void
   filter: WatchlistFilter
+  /** How many alerts the search leaves in each filter; unknown while the list loads. */
+  counts: Record<WatchlistFilter, number> | undefined
   onFilterChange: (filter: WatchlistFilter) => void
   sort: WatchlistSort
   onSortChange: (sort: WatchlistSort) => void
@@ -24,6 +26,7 @@ export function WatchlistToolbar({
   searchValue,
   onSearchChange,
   filter,
+  counts,
   onFilterChange,
   sort,
   onSortChange,
@@ -41,7 +44,12 @@ export function WatchlistToolbar({
         <legend className="sr-only">Filter alerts</legend>
         <div className="flex flex-wrap items-center gap-2 lg:justify-end">
           {FILTER_CHIPS.map((chip) => (
-            <Chip key={chip.value} active={filter === chip.value} onClick={() => onFilterChange(chip.value)}>
+            <Chip
+              key={chip.value}
+              active={filter === chip.value}
+              count={counts?.[chip.value]}
+              onClick={() => onFilterChange(chip.value)}
+            >
               {chip.label}
             </Chip>
           ))}

@@ -1,9 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { BellOff, BellRing, CheckCheck, Eye } from 'lucide-react'
+import { BellOff, BellRing, CheckCheck, Eye, MailCheck } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
+import type { NotificationView } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
-import { EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
+import { Chip } from '#web/components/ui/chip.tsx'
+import { EmptyList, EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
@@ -12,12 +14,12 @@ import { NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { NotificationRow } from '../components/notification-row.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
-import { notificationListQuery } from '../notification-list-query.ts'
+import { notificationListQuery, parseNotificationView, viewTotal } from '../notification-list-query.ts'
 
 /**
  * The notification centre (issue 13 part 4; the spec's 'Alerts - Coming Soon' placeholder before): the alerts
- * that fired, newest first, a page at a time, each marked read on its own or all at once. 'Sign in Required'
- * when signed out, as the watchlist.
+ * that fired, newest first, a page at a time, each marked read on its own or all at once; all of them, or only
+ * the unread (ours, kept in the URL as `?show=unread`). 'Sign in Required' when signed out, as the watchlist.
  */
 export function AlertsPage() {
   useDocumentTitle(NOTIFICATION_TEXTS.title)
@@ -26,8 +28,15 @@ export function AlertsPage() {
   return <NotificationCentre />
 }
 
+const VIEW_CHIPS: ReadonlyArray<{ value: NotificationView; label: string }> = [
+  { value: 'all', label: NOTIFICATION_TEXTS.all },
+  { value: 'unread', label: NOTIFICATION_TEXTS.unread },
+]
+
 function NotificationCentre() {
-  const query = useInfiniteQuery(notificationListQuery())
+  const [location, navigate] = useLocation()
+  const show = parseNotificationView(useSearch())
+  const query = useInfiniteQuery(notificationListQuery(show))
   const markRead = useMarkNotificationsRead()
   // Relative times are worked out against the moment the page was drawn.
   const [now] = useState(() => Date.now())
@@ -62,7 +71,7 @@ function NotificationCentre() {
             <Eye aria-hidden="true" />
             {NOTIFICATION_TEXTS.watchlist}
           </Link>
-          {rows.length > 0 ? (
+          {last && last.total > 0 ? (
             <button
               type="button"
               onClick={() => mark()}
@@ -75,10 +84,31 @@ function NotificationCentre() {
           ) : null}
         </div>
       </header>
+      {last && last.total > 0 ? (
+        <fieldset className="m-0 min-w-0 border-0 p-0">
+          <legend className="sr-only">{NOTIFICATION_TEXTS.show}</legend>
+          <div className="flex flex-wrap items-center gap-2">
+            {VIEW_CHIPS.map((chip) => (
+              <Chip
+                key={chip.value}
+                active={show === chip.value}
+                count={viewTotal(last, chip.value)}
+                onClick={() => navigate(chip.value === 'all' ? location : `${location}?show=${chip.value}`)}
+              >
+                {chip.label}
+              </Chip>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       {query.isPending ? (
         <RowsSkeleton />
       ) : query.isError ? (
         <ListError text={NOTIFICATION_TEXTS.loadError} onRetry={() => void query.refetch()} />
+      ) : last && last.total > 0 && rows.length === 0 ? (
+        <EmptyList icon={MailCheck} title={NOTIFICATION_TEXTS.noUnread}>
+          {NOTIFICATION_TEXTS.noUnreadText}
+        </EmptyList>
       ) : rows.length === 0 ? (
         <EmptyScreen icon={BellOff} title={NOTIFICATION_TEXTS.empty} text={NOTIFICATION_TEXTS.emptyText}>
           <Link href="/watchlist" className={buttonClasses('primary', 'md')}>
@@ -101,7 +131,7 @@ function NotificationCentre() {
           </ul>
           <LoadMore
             shown={rows.length}
-            total={last?.total ?? rows.length}
+            total={last ? viewTotal(last, show) : rows.length}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             onLoad={() => void query.fetchNextPage()}

@@ -10,7 +10,7 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useUrlParams } from '#web/lib/use-url-params.ts'
-import { ALERT_TEXTS } from '../alert-texts.ts'
+import { ALERT_TEXTS, firedNowText } from '../alert-texts.ts'
 import { AlertRow } from '../components/alert-row.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
 import { WatchlistToolbar } from '../components/watchlist-toolbar.tsx'
@@ -104,6 +104,7 @@ function Watchlist() {
             searchValue={searchInput}
             onSearchChange={setSearchInput}
             filter={params.filter}
+            counts={shown?.counts}
             onFilterChange={(filter) => updateParams({ filter })}
             sort={params.sort}
             onSortChange={(sort) => updateParams({ sort })}
@@ -123,9 +124,10 @@ function Watchlist() {
                     update.mutate(
                       { id: alert.id, body: { active } },
                       {
-                        onSuccess: () =>
+                        onSuccess: (saved) =>
                           toast({
                             title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
+                            description: firedNowText(alert, saved),
                             variant: 'success',
                           }),
                         onError: (error) =>
