@@ -145,6 +145,13 @@ test('the unread view keeps only what is not read yet, a page at a time, and say
     .click()
   await expect(chips).toHaveText([/^All\s*34$/, /^Unread\s*31$/])
   await expect(rows).toHaveCount(31)
+  // Opening one's item reads it too.
+  await rows.first().getByRole('link').click()
+  await expect(seen).toHaveURL(new RegExp(`/item/${item.slug}$`))
+  await expect(seen.getByRole('heading', { level: 1 })).toContainText(`Read Tower ${token}`)
+  await seen.goBack()
+  await expect(chips).toHaveText([/^All\s*34$/, /^Unread\s*30$/])
+  await expect(rows).toHaveCount(30)
 
   await main.getByRole('button', { name: 'Mark all as read' }).click()
   await expect(main.getByText('No unread alerts')).toBeVisible()

@@ -19,7 +19,8 @@ interface NotificationRowProps {
 /**
  * One fired alert: the item's picture, its number and name linking to it, the condition, 'Fell below £600.00'
  * with the fair price that fired it (in the alert's currency, and in pounds when that is another), and when.
- * Unread ones stand out (a yellow edge, a bold name, 'Unread' for screen readers) and can be marked read.
+ * Unread ones stand out (a yellow edge, a bold name, 'Unread' for screen readers) and are marked read with their
+ * button or by opening the item.
  */
 export function NotificationRow({ notification, now, onMarkRead, busy }: NotificationRowProps) {
   const { fired, price, priceGbp } = firedText(notification)
@@ -39,7 +40,9 @@ export function NotificationRow({ notification, now, onMarkRead, busy }: Notific
       <div className="min-w-0 flex-1 basis-48">
         <Link
           href={`/item/${notification.item.slug}`}
-          className={cn('underline-offset-2 hover:underline', unread ? 'font-bold' : 'font-semibold')}
+          // Opening the item is reading the notification, as in any inbox.
+          onClick={unread ? onMarkRead : undefined}
+          className={cn('inline-block underline-offset-2 hover:underline', unread ? 'font-bold' : 'font-semibold')}
         >
           {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
           {title}
