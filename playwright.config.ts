@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
-import { CATALOGUE_PORT, E2E_PORT, PRIVATE_BETA_PORT } from './e2e/accounts.ts'
+import { CATALOGUE_PORT, E2E_PORT, PRIVATE_BETA_PORT, SMTP_SINK_PORT } from './e2e/accounts.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const webDist = path.join(root, 'dist/web')
@@ -39,7 +39,7 @@ const tsx = path.join(root, 'node_modules/.bin/tsx')
  * Every server's database starts with its first account, an admin (e2e/seed-admin.ts): the first account
  * of an install becomes its admin, so without it the first person a spec signs up would be one.
  */
-function server(options: { port: number; pgliteDir: string; betaPublic: boolean }) {
+function server(options: { port: number; pgliteDir: string; betaPublic: boolean; mail?: boolean }) {
   const url = `http://127.0.0.1:${options.port}`
   return {
     // The preparation has the database to itself, then the server starts.
@@ -64,6 +64,7 @@ function server(options: { port: number; pgliteDir: string; betaPublic: boolean 
       TRUST_PROXY: 'loopback',
       // No live exchange rates: the built-in ones, so the prices the specs expect never drift.
       FX_API_URL: 'http://127.0.0.1:9/no-live-rates',
+      SMTP_URL: options.mail ? `smtp://127.0.0.1:${SMTP_SINK_PORT}` : '',
     },
   }
 }
@@ -107,7 +108,16 @@ export default defineConfig({
     { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 } } },
   ],
   webServer: [
-    server({ port, pgliteDir, betaPublic: true }),
+    // First, so the mail server is there when the first server starts sending.
+    {
+      command: `${tsx} e2e/smtp-sink.ts`,
+      cwd: root,
+      port: SMTP_SINK_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+    },
+    server({ port, pgliteDir, betaPublic: true, mail: true }),
     server({ port: privatePort, pgliteDir: privatePgliteDir, betaPublic: false }),
     // The catalogue specs' own server: the sets and minifigures they add never show up in the other
     // specs' lists.

@@ -28,3 +28,9 @@ export const PRIVATE_BETA_PORT = E2E_PORT + 1
  */
 export const CATALOGUE_PORT = E2E_PORT + 2
 export const CATALOGUE_URL = `http://127.0.0.1:${CATALOGUE_PORT}`
+
+/**
+ * A real SMTP server (e2e/smtp-sink.ts) that the first e2e server sends alert e-mails to, so its profile offers
+ * them; the catalogue server has no SMTP_URL, as on an install without a mail server.
+ */
+export const SMTP_SINK_PORT = E2E_PORT + 3

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { signUpViaApi } from './collection-support.ts'
-import { collectErrors, expectNoHorizontalOverflow, expectToastShown, saveScreenshot } from './support.ts'
+import {
+  CATALOGUE_URL,
+  collectErrors,
+  expectNoHorizontalOverflow,
+  expectToastShown,
+  saveScreenshot,
+} from './support.ts'
 
 test('the profile sets how price alerts arrive by e-mail, and it is kept', async ({ page, baseURL }) => {
   const errors = collectErrors(page)
@@ -30,5 +36,21 @@ test('the profile sets how price alerts arrive by e-mail, and it is kept', async
   await page.keyboard.press('ArrowRight')
   await expectToastShown(page, 'No alert e-mails: your alerts show in the app only.')
   expect((await (await page.request.get('/api/auth/user')).json()).alertEmail).toBe('off')
+  expect(errors).toEqual([])
+})
+
+test('on a server that sends no e-mail, the profile says alerts show in the app only', async ({ page }) => {
+  // The catalogue server runs without SMTP_URL (playwright.config.ts).
+  const errors = collectErrors(page)
+  const email = await signUpViaApi(page, CATALOGUE_URL, { label: 'no-mail' })
+  await page.goto(`${CATALOGUE_URL}/profile`)
+  const card = page.getByRole('region', { name: 'E-mail notifications' })
+  await expect(card).toContainText(
+    'This server does not send e-mail: when a price alert fires, we tell you in the app only.',
+  )
+  await expect(card).not.toContainText(email)
+  await expect(card.getByRole('radio')).toHaveCount(0)
+  await expectNoHorizontalOverflow(page)
+  await saveScreenshot(page, 'profile-alert-email-off')
   expect(errors).toEqual([])
 })

@@ -87,6 +87,11 @@ export interface AppOptions {
   searchThread?: boolean
   /** Everyone may use the app (true), or only e-mails on the access list and admins. */
   betaPublic?: boolean
+  /**
+   * Alert e-mails are sent (main.ts: SMTP_URL is set, and its mailer runs): the profile offers them. Without,
+   * alerts reach users in the app only, and the profile says so.
+   */
+  alertMail?: boolean
   /** The app's public address; its origin is also accepted for state-changing requests. */
   publicUrl?: string
   oidc?: OidcSettings
@@ -278,7 +283,7 @@ export async function buildApp(options: AppOptions) {
         oidc: options.oidc ? new OidcClient(options.oidc) : undefined,
         limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
       })
-      await api.register(meRoutes)
+      await api.register(meRoutes, { alertMail: options.alertMail ?? false })
       await api.register(sessionsRoutes)
       await api.register(collectionsRoutes)
       await api.register(fxRoutes)

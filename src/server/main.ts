@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     searchThread: true,
     betaPublic: config.BETA_PUBLIC,
+    alertMail: Boolean(config.SMTP_URL),
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     objectStorage,
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },

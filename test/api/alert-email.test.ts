@@ -15,7 +15,7 @@ import { setupTestApp } from '../support/test-app.ts'
  * immediately or in a daily digest, none when off; the one-click unsubscribe without signing in; a mail
  * server that refuses or is down; two instances on one database never sending an event twice.
  */
-const context = setupTestApp()
+const context = setupTestApp({ alertMail: true })
 const sink = new SmtpSink()
 const BASE = 'https://brickfolio.test'
 const transport = () => smtpTransport({ url: sink.url, from: 'Brickfolio <alerts@brickfolio.test>' })
@@ -183,6 +183,15 @@ describe('immediate alert e-mails', () => {
 })
 
 describe('the choice of e-mails', () => {
+  it('is offered: this server sends alert e-mails', async () => {
+    const owner = await person()
+    const response = await context.app.inject({
+      url: '/api/me/alert-email',
+      headers: { cookie: owner.cookie },
+    })
+    expect(response.json()).toEqual({ available: true })
+  })
+
   it('refuses a value that is not a choice, clearly', async () => {
     const owner = await person()
     for (const value of ['weekly', '', null, 1]) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { userSchema } from '#shared/contract/auth.ts'
-import { userStatsSchema } from '#shared/contract/me.ts'
+import { alertEmailStatusSchema, userStatsSchema } from '#shared/contract/me.ts'
 import { signUp, uniqueEmail } from '../support/session.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -136,5 +136,18 @@ describe('GET /api/me/stats', () => {
 
   it('needs a signed-in user', async () => {
     expect((await context.app.inject({ url: '/api/me/stats' })).statusCode).toBe(401)
+  })
+})
+
+describe('GET /api/me/alert-email', () => {
+  it('says alert e-mails are not sent by a server without a mail server (SMTP_URL unset)', async () => {
+    const { cookie } = await signUp(context.app, { email: uniqueEmail('nomail') })
+    const response = await context.app.inject({ url: '/api/me/alert-email', headers: { cookie } })
+    expect(response.statusCode).toBe(200)
+    expect(alertEmailStatusSchema.parse(response.json())).toEqual({ available: false })
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await context.app.inject({ url: '/api/me/alert-email' })).statusCode).toBe(401)
   })
 })

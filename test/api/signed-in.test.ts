@@ -54,6 +54,7 @@ describe('signed-in scopes', () => {
         'GET /api/auth/beta-access',
         'PUT /api/me/profile',
         'GET /api/me/stats',
+        'GET /api/me/alert-email',
         'GET /api/collections',
         'POST /api/collections',
         'PATCH /api/collections/not-a-number',
@@ -107,7 +108,7 @@ describe('signed-in scopes', () => {
         'POST /api/posts/not-a-number/restore',
       ]),
     )
-    expect(keys).toHaveLength(55)
+    expect(keys).toHaveLength(56)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

@@ -47,6 +47,10 @@ export const userStatsSchema = z.object({
 })
 export type UserStats = z.infer<typeof userStatsSchema>
 
+/** GET /api/me/alert-email: whether this server sends alert e-mails at all (it does only with SMTP_URL set). */
+export const alertEmailStatusSchema = z.object({ available: z.boolean() })
+export type AlertEmailStatus = z.infer<typeof alertEmailStatusSchema>
+
 /** The unsubscribe link of alert e-mails: `?token=` from the e-mail (checked by the server, with clear answers). */
 export const unsubscribeQuerySchema = z.object({
   token: z.string().max(100, { message: 'token is not an unsubscribe token' }).optional(),

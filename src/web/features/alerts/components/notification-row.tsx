@@ -42,7 +42,10 @@ export function NotificationRow({ notification, now, onMarkRead, busy }: Notific
           href={`/item/${notification.item.slug}`}
           // Opening the item is reading the notification, as in any inbox.
           onClick={unread ? onMarkRead : undefined}
-          className={cn('inline-block underline-offset-2 hover:underline', unread ? 'font-bold' : 'font-semibold')}
+          className={cn(
+            'inline-block underline-offset-2 hover:underline',
+            unread ? 'font-bold' : 'font-semibold',
+          )}
         >
           {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
           {title}

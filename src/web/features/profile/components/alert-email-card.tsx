@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Mail } from 'lucide-react'
 import type { AlertEmailChoice } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
@@ -6,6 +7,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
+import { alertEmailStatusQuery } from '../queries.ts'
 
 const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; description: string; saved: string }> =
   [
@@ -29,9 +31,15 @@ const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; descripti
     },
   ]
 
-/** How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast. */
+/**
+ * How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast. On a server that
+ * sends no e-mail (no SMTP_URL) it says alerts show in the app only, and offers no choice (the one kept
+ * applies once the server sends e-mail).
+ */
 export function AlertEmailCard() {
   const { user } = useSession()
+  const status = useQuery(alertEmailStatusQuery())
+  const mailOff = status.data?.available === false
   const save = useUpdateProfile({
     onSuccess: (saved) =>
       toast({
@@ -59,22 +67,30 @@ export function AlertEmailCard() {
             E-mail notifications
           </h2>
           <p className="mt-0.5 text-pretty text-muted text-sm">
-            When a price alert fires, we tell you in the app and by e-mail to{' '}
-            <span className="break-words text-fg">{user.email ?? 'your address'}</span>.
+            {mailOff ? (
+              'This server does not send e-mail: when a price alert fires, we tell you in the app only.'
+            ) : (
+              <>
+                When a price alert fires, we tell you in the app and by e-mail to{' '}
+                <span className="break-words text-fg">{user.email ?? 'your address'}</span>.
+              </>
+            )}
           </p>
         </div>
       </div>
-      <ChoiceGroup
-        className="mt-4"
-        legend="Alert e-mails"
-        name="alert-email"
-        value={value}
-        options={CHOICES}
-        disabled={save.isPending}
-        onChange={(alertEmail) => {
-          if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
-        }}
-      />
+      {mailOff ? null : (
+        <ChoiceGroup
+          className="mt-4"
+          legend="Alert e-mails"
+          name="alert-email"
+          value={value}
+          options={CHOICES}
+          disabled={save.isPending}
+          onChange={(alertEmail) => {
+            if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
+          }}
+        />
+      )}
     </Card>
   )
 }
