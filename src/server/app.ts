@@ -27,6 +27,8 @@ import type { FetchSettings } from './modules/imports/import-files.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { followCatalogue, type LiveCatalogue } from './modules/items/items.index.live.ts'
 import { itemsRoutes } from './modules/items/items.routes.ts'
+import { alertEmailRoutes } from './modules/mail/alert-email.routes.ts'
+import type { AppMail } from './modules/mail/alert-mail.service.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { forgetPrices } from './modules/market/market.cache.ts'
 import { PRICES_RECOMPUTED_CHANNEL, recomputedItemIds } from './modules/market/market.channels.ts'
@@ -88,10 +90,10 @@ export interface AppOptions {
   /** Everyone may use the app (true), or only e-mails on the access list and admins. */
   betaPublic?: boolean
   /**
-   * Alert e-mails are sent (main.ts: SMTP_URL is set, and its mailer runs): the profile offers them. Without,
-   * alerts reach users in the app only, and the profile says so.
+   * How e-mail is sent (main.ts, when SMTP_URL is set; its alert mailer sends through the same): the profile
+   * offers alert e-mails and a test e-mail. Without, alerts reach users in the app only, and the profile says so.
    */
-  alertMail?: boolean
+  mail?: AppMail
   /** The app's public address; its origin is also accepted for state-changing requests. */
   publicUrl?: string
   oidc?: OidcSettings
@@ -283,7 +285,8 @@ export async function buildApp(options: AppOptions) {
         oidc: options.oidc ? new OidcClient(options.oidc) : undefined,
         limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
       })
-      await api.register(meRoutes, { alertMail: options.alertMail ?? false })
+      await api.register(meRoutes)
+      await api.register(alertEmailRoutes, { mail: options.mail })
       await api.register(sessionsRoutes)
       await api.register(collectionsRoutes)
       await api.register(fxRoutes)

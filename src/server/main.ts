@@ -27,6 +27,13 @@ async function main(): Promise<void> {
       console.error(`Waiting for the database (${reason}); trying again in ${retryInMs / 1000} s`),
   })
   const objectStorage = objectStorageFromConfig(config)
+  // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
+  const mail = config.SMTP_URL
+    ? {
+        transport: smtpTransport({ url: config.SMTP_URL, from: mailFrom(config) }),
+        links: { baseUrl: publicBaseUrl(config) },
+      }
+    : undefined
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -36,7 +43,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: config.READ_CACHE_TTL_SECONDS * 1000,
     searchThread: true,
     betaPublic: config.BETA_PUBLIC,
-    alertMail: Boolean(config.SMTP_URL),
+    mail,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     objectStorage,
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },
@@ -84,16 +91,11 @@ async function main(): Promise<void> {
         runs,
       })
     : async () => {}
-  // Alert e-mails only with a mail server to send them through; alerts reach users in the app regardless.
-  const transport = config.SMTP_URL
-    ? smtpTransport({ url: config.SMTP_URL, from: mailFrom(config) })
-    : undefined
-  const alertMailer = transport
+  const alertMailer = mail
     ? await startAlertMailer({
         db: database.db,
         listen: app.listenTo,
-        transport,
-        links: { baseUrl: publicBaseUrl(config) },
+        ...mail,
         digestHourUtc: config.ALERT_DIGEST_HOUR_UTC,
         log: app.log,
         runs,
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
       stopSessionCleanup(),
       stopEmbeddedVacuum(),
     ])
-    transport?.close()
+    mail?.transport.close()
     objectStorage.close()
     await database.close()
   }

@@ -15,10 +15,18 @@ import { setupTestApp } from '../support/test-app.ts'
  * immediately or in a daily digest, none when off; the one-click unsubscribe without signing in; a mail
  * server that refuses or is down; two instances on one database never sending an event twice.
  */
-const context = setupTestApp({ alertMail: true })
 const sink = new SmtpSink()
 const BASE = 'https://brickfolio.test'
 const transport = () => smtpTransport({ url: sink.url, from: 'Brickfolio <alerts@brickfolio.test>' })
+// The app's own mail (the profile's test e-mail): through the sink, whose port is known once it has started.
+// More people sign up here than the sign-up limit lets through a minute from one address.
+const context = setupTestApp({
+  mail: {
+    transport: { send: (message) => transport().send(message), close: () => {} },
+    links: { baseUrl: BASE },
+  },
+  authLimits: { perIpPerMinute: 1000, perSourcePer15Minutes: 10 },
+})
 const mailerOn = async (app: App, extra: { now?: () => Date } = {}) =>
   startAlertMailer({
     db: context.database.db,
@@ -252,6 +260,57 @@ describe('the choice of e-mails', () => {
     } finally {
       await tomorrow.stop()
     }
+  })
+})
+
+describe('the test e-mail', () => {
+  const sendTest = (cookie?: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/me/alert-email/test',
+      headers: cookie ? { cookie } : {},
+    })
+
+  it("goes to the user's own address, once a minute", async () => {
+    const owner = await person()
+    const sent = await sendTest(owner.cookie)
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json()).toEqual({ sentTo: owner.email })
+    const [message] = await sink.waitFor(owner.email, 1)
+    expect(message?.subject).toBe('Brickfolio test e-mail: price alerts reach you here')
+    expect(message?.text).toContain('your price alert e-mails will arrive at this address')
+    expect(message?.text).toContain(`${BASE}/profile`)
+    expect(message?.html).toContain(`href="${BASE}/profile"`)
+
+    const again = await sendTest(owner.cookie)
+    expect(again.statusCode).toBe(429)
+    expect(again.json().message).toBe(
+      'A test e-mail went out less than a minute ago: look in your inbox, or try again soon.',
+    )
+    // Another user is not held up by the first one's minute.
+    const other = await person()
+    expect((await sendTest(other.cookie)).statusCode).toBe(200)
+    expect(sink.to(owner.email)).toHaveLength(1)
+  })
+
+  it("says so when the mail server refuses it, without the server's words", async () => {
+    const owner = await person()
+    sink.refuse = true
+    try {
+      const refused = await sendTest(owner.cookie)
+      expect(refused.statusCode).toBe(502)
+      expect(refused.json()).toMatchObject({
+        code: 'MAIL_FAILED',
+        message: 'The mail server did not take the test e-mail: try again later.',
+      })
+    } finally {
+      sink.refuse = false
+    }
+    expect(sink.to(owner.email)).toEqual([])
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await sendTest()).statusCode).toBe(401)
   })
 })
 

@@ -150,4 +150,18 @@ describe('GET /api/me/alert-email', () => {
   it('needs a signed-in user', async () => {
     expect((await context.app.inject({ url: '/api/me/alert-email' })).statusCode).toBe(401)
   })
+
+  it('sends no test e-mail, and says why', async () => {
+    const { cookie } = await signUp(context.app, { email: uniqueEmail('nomail') })
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/me/alert-email/test',
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({
+      code: 'MAIL_OFF',
+      message: 'This server does not send e-mail: alerts show in the app only.',
+    })
+  })
 })

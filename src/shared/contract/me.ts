@@ -51,6 +51,10 @@ export type UserStats = z.infer<typeof userStatsSchema>
 export const alertEmailStatusSchema = z.object({ available: z.boolean() })
 export type AlertEmailStatus = z.infer<typeof alertEmailStatusSchema>
 
+/** POST /api/me/alert-email/test: the address the test e-mail went to. */
+export const testMailSentSchema = z.object({ sentTo: z.string() })
+export type TestMailSent = z.infer<typeof testMailSentSchema>
+
 /** The unsubscribe link of alert e-mails: `?token=` from the e-mail (checked by the server, with clear answers). */
 export const unsubscribeQuerySchema = z.object({
   token: z.string().max(100, { message: 'token is not an unsubscribe token' }).optional(),

@@ -134,3 +134,24 @@ ${events
     },
   }
 }
+
+/**
+ * The profile's test e-mail: proof that alert e-mails reach this address (and not the spam folder), with the
+ * link to choose how often they come.
+ */
+export function testMessage({ to, links }: { to: string; links: MailLinks }): MailMessage {
+  const profileUrl = new URL('/profile', links.baseUrl).href
+  const intro = 'This is a test e-mail from Brickfolio: your price alert e-mails will arrive at this address.'
+  const choose = 'Choose immediate e-mails, a daily digest or none'
+  return {
+    to,
+    subject: 'Brickfolio test e-mail: price alerts reach you here',
+    text: [intro, '', `${choose}: ${profileUrl}`].join('\n'),
+    html: `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111;line-height:1.5">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(profileUrl)}">${escapeHtml(choose)}</a></p>
+</body></html>`,
+    headers: {},
+  }
+}

@@ -1,7 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { badRequest, notFound } from '#server/errors.ts'
+import { badRequest, HttpError, notFound } from '#server/errors.ts'
 import { DAY_MS, todayUtc } from '#shared/dates.ts'
-import { alertMessage, type MailLinks } from './alert-mail.compose.ts'
+import { alertMessage, type MailLinks, testMessage } from './alert-mail.compose.ts'
 import {
   claimDigestEvents,
   claimImmediateEvents,
@@ -150,4 +151,39 @@ export async function unsubscribe({ db, token }: { db: Database; token: string |
     await settleUserEvents(tx, recipient.id)
   })
   return { ...recipient, alertEmail: 'off' as const }
+}
+
+/** How the app sends e-mail (main.ts, with SMTP_URL): through `transport`, its links to `links.baseUrl`. */
+export interface AppMail {
+  transport: MailTransport
+  links: MailLinks
+}
+
+export const MAIL_OFF = 'This server does not send e-mail: alerts show in the app only.'
+export const NO_ADDRESS = 'Your account has no e-mail address to send to.'
+
+export const MAIL_FAILED = 'The mail server did not take the test e-mail: try again later.'
+
+/**
+ * The profile's test e-mail to the user's own address; answers where it went once the mail server took it. A
+ * refusal is logged with the mail server's words and answered without them (they name the server).
+ */
+export async function sendTestMail({
+  mail,
+  email,
+  log,
+}: {
+  mail: AppMail | undefined
+  email: string | null
+  log: FastifyBaseLogger
+}) {
+  if (!mail) throw new HttpError(409, MAIL_OFF, 'MAIL_OFF')
+  if (!email) throw new HttpError(409, NO_ADDRESS, 'NO_ADDRESS')
+  try {
+    await mail.transport.send(testMessage({ to: email, links: mail.links }))
+  } catch (error) {
+    log.warn({ err: error }, 'Test e-mail not sent')
+    throw new HttpError(502, MAIL_FAILED, 'MAIL_FAILED')
+  }
+  return { sentTo: email }
 }

@@ -1,13 +1,13 @@
 import { errors, json } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { userSchema } from '#shared/contract/auth.ts'
-import { alertEmailStatusSchema, updateProfileBodySchema, userStatsSchema } from '#shared/contract/me.ts'
+import { updateProfileBodySchema, userStatsSchema } from '#shared/contract/me.ts'
 import { updateProfile } from '../auth/auth.service.ts'
 import { userStats } from './me.service.ts'
 
 const tags = ['Profile']
 
-export const meRoutes = signedInRoutes<{ alertMail: boolean }>(async (app, options) => {
+export const meRoutes = signedInRoutes(async (app) => {
   app.put(
     '/me/profile',
     {
@@ -35,18 +35,5 @@ export const meRoutes = signedInRoutes<{ alertMail: boolean }>(async (app, optio
       },
     },
     async (request) => userStats({ db: app.db, user: request.signedInUser() }),
-  )
-
-  app.get(
-    '/me/alert-email',
-    {
-      schema: {
-        tags,
-        summary:
-          'Whether this server sends alert e-mails (SMTP_URL set); without, alerts show in the app only',
-        response: { 200: json('Whether alert e-mails are sent', alertEmailStatusSchema) },
-      },
-    },
-    async () => ({ available: options.alertMail }),
   )
 })

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import type { TestMailSent } from '#shared/contract/me.ts'
 import type { EndedSessions, Session } from '#shared/contract/sessions.ts'
 import { apiRequest } from '#web/lib/api.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
@@ -29,5 +30,12 @@ export function useEndOtherSessions() {
     onSuccess: () => {
       void invalidate()
     },
+  })
+}
+
+/** POST /api/me/alert-email/test: a test e-mail to the user's own address, as alert e-mails are sent. */
+export function useSendTestMail() {
+  return useApiMutation({
+    mutationFn: () => apiRequest<TestMailSent>('POST', '/api/me/alert-email/test'),
   })
 }

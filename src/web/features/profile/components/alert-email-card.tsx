@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { Mail } from 'lucide-react'
+import { Mail, Send } from 'lucide-react'
 import type { AlertEmailChoice } from '#shared/contract/values.ts'
+import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useUpdateProfile } from '#web/lib/auth/use-update-profile.ts'
+import { useSendTestMail } from '../mutations.ts'
 import { alertEmailStatusQuery } from '../queries.ts'
 
 const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; description: string; saved: string }> =
@@ -32,14 +34,15 @@ const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; descripti
   ]
 
 /**
- * How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast. On a server that
- * sends no e-mail (no SMTP_URL) it says alerts show in the app only, and offers no choice (the one kept
- * applies once the server sends e-mail).
+ * How price alerts reach the user by e-mail (issue 13): saved as it is chosen, with a toast, and a test e-mail
+ * to see them arrive (ours: users of alert tools ask for one). On a server that sends no e-mail (no SMTP_URL)
+ * it says alerts show in the app only, and offers no choice (the one kept applies once the server sends e-mail).
  */
 export function AlertEmailCard() {
   const { user } = useSession()
   const status = useQuery(alertEmailStatusQuery())
   const mailOff = status.data?.available === false
+  const testMail = useSendTestMail()
   const save = useUpdateProfile({
     onSuccess: (saved) =>
       toast({
@@ -79,17 +82,45 @@ export function AlertEmailCard() {
         </div>
       </div>
       {mailOff ? null : (
-        <ChoiceGroup
-          className="mt-4"
-          legend="Alert e-mails"
-          name="alert-email"
-          value={value}
-          options={CHOICES}
-          disabled={save.isPending}
-          onChange={(alertEmail) => {
-            if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
-          }}
-        />
+        <>
+          <ChoiceGroup
+            className="mt-4"
+            legend="Alert e-mails"
+            name="alert-email"
+            value={value}
+            options={CHOICES}
+            disabled={save.isPending}
+            onChange={(alertEmail) => {
+              if (alertEmail !== user.alertEmail) save.mutate({ alertEmail })
+            }}
+          />
+          {user.email ? (
+            <button
+              type="button"
+              disabled={testMail.isPending}
+              onClick={() =>
+                testMail.mutate(undefined, {
+                  onSuccess: ({ sentTo }) =>
+                    toast({
+                      title: 'Test e-mail sent',
+                      description: `Sent to ${sentTo}. Not in your inbox? Look in your spam folder.`,
+                      variant: 'success',
+                    }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Test e-mail not sent',
+                      description: serverMessage(error, 'Please try again.'),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+              className={buttonClasses('secondary', 'sm', 'mt-4')}
+            >
+              <Send aria-hidden="true" />
+              {testMail.isPending ? 'Sending...' : 'Send a test e-mail'}
+            </button>
+          ) : null}
+        </>
       )}
     </Card>
   )
