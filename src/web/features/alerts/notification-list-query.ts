@@ -14,7 +14,7 @@ export function parseNotificationView(search: string): NotificationView {
 }
 
 /** How many notifications the view holds, over all pages. */
-export const viewTotal = (list: NotificationList, show: NotificationView) =>
+export const viewTotal = (list: Pick<NotificationList, 'total' | 'unread'>, show: NotificationView) =>
   show === 'unread' ? list.unread : list.total
 
 /**

@@ -8,13 +8,17 @@ export const NOTIFICATIONS_PATH = '/api/me/notifications'
  * The user's notifications: the alerts that fired (the centre's pages are in notification-list-query.ts). Kept fresh by the live stream (use-notification-events.ts),
  * which invalidates every key under NOTIFICATIONS_PATH as each one arrives.
  */
+/** A one-notification page: it carries the counts. */
+const countsPage = { queryKey: [NOTIFICATIONS_PATH, { limit: 1 }] as const, staleTime: 60_000 }
+
 export const notificationQueries = {
-  /** The bell's count: a one-notification page carries the counts. */
-  unread: () =>
+  /** The bell's count. */
+  unread: () => queryOptions({ ...countsPage, select: (list: NotificationList) => list.unread }),
+  /** The centre's chips: every notification and the unread, the same page as the bell's (one request). */
+  counts: () =>
     queryOptions({
-      queryKey: [NOTIFICATIONS_PATH, { limit: 1 }] as const,
-      staleTime: 60_000,
-      select: (list: NotificationList) => list.unread,
+      ...countsPage,
+      select: ({ total, unread }: NotificationList) => ({ total, unread }),
     }),
 }
 

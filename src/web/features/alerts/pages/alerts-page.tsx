@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { BellOff, BellRing, CheckCheck, Eye, MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -15,6 +15,7 @@ import { NotificationRow } from '../components/notification-row.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
 import { notificationListQuery, parseNotificationView, viewTotal } from '../notification-list-query.ts'
+import { notificationQueries } from '../notification-queries.ts'
 
 /**
  * The notification centre (issue 13 part 4; the spec's 'Alerts - Coming Soon' placeholder before): the alerts
@@ -37,6 +38,8 @@ function NotificationCentre() {
   const [location, navigate] = useLocation()
   const show = parseNotificationView(useSearch())
   const query = useInfiniteQuery(notificationListQuery(show))
+  // The chips' counts come with the bell's, so they stay on screen while the other view loads.
+  const counts = useQuery(notificationQueries.counts()).data
   const markRead = useMarkNotificationsRead()
   // Relative times are worked out against the moment the page was drawn.
   const [now] = useState(() => Date.now())
@@ -84,7 +87,7 @@ function NotificationCentre() {
           ) : null}
         </div>
       </header>
-      {last && last.total > 0 ? (
+      {counts && counts.total > 0 ? (
         <fieldset className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">{NOTIFICATION_TEXTS.show}</legend>
           <div className="flex flex-wrap items-center gap-2">
@@ -92,7 +95,7 @@ function NotificationCentre() {
               <Chip
                 key={chip.value}
                 active={show === chip.value}
-                count={viewTotal(last, chip.value)}
+                count={viewTotal(counts, chip.value)}
                 onClick={() => navigate(chip.value === 'all' ? location : `${location}?show=${chip.value}`)}
               >
                 {chip.label}
