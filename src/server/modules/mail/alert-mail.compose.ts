@@ -38,6 +38,10 @@ const detail = (event: MailEvent) =>
   `${oneLine(event.condition)}: fair price ${amount(event.price, event)}, ${event.direction} your alert at ` +
   amount(event.thresholdValue, event)
 
+/** How every message's HTML body opens: one simple, readable page. */
+const HTML_START = `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111;line-height:1.5">`
+
 /** "24 Nov 2026" */
 const dayLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', {
@@ -107,8 +111,7 @@ export function alertMessage({
   ].join('\n')
 
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111;line-height:1.5">
+  const html = `${HTML_START}
 <p>${escapeHtml(intro)}</p>
 <ul style="padding-left:1.2em">
 ${events
@@ -147,8 +150,7 @@ export function testMessage({ to, links }: { to: string; links: MailLinks }): Ma
     to,
     subject: 'Brickfolio test e-mail: price alerts reach you here',
     text: [intro, '', `${choose}: ${profileUrl}`].join('\n'),
-    html: `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111;line-height:1.5">
+    html: `${HTML_START}
 <p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(profileUrl)}">${escapeHtml(choose)}</a></p>
 </body></html>`,
