@@ -90,6 +90,7 @@ test('an alert is set from the item page, shown on the watchlist, paused, edited
   await expect(row).toContainText('New/Sealed')
   await expect(row).toContainText('Alert when below $600.00')
   await expect(row).toContainText('Fair price now: No data')
+  await expect(row).not.toContainText('Updated')
   await expect(row).not.toContainText('Last fired')
   await expect(row).toContainText('Active')
   await saveScreenshot(seen, 'watchlist')
@@ -173,7 +174,7 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await expectToastShown(seen, 'Price alert triggered', `LW${token}-1 - Live Watch ${token}`)
   await expect(row).not.toContainText('No data')
   await expect(row).toContainText(
-    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Last fired just now/,
+    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Updated just now · Last fired just now/,
   )
   // £30 and 2 % (£30.60) at the built-in 0.73 pounds to the dollar.
   await expect(row).toContainText('Last fired just now; fires again once back above $41.92')
@@ -194,7 +195,7 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(row).not.toContainText(fired as string)
   await expect(row).toContainText(
-    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Last fired just now/,
+    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Updated just now · Last fired just now/,
   )
   await saveScreenshot(seen, 'watchlist-price-moved')
 })

@@ -44,9 +44,11 @@ beforeAll(async () => {
   sealed = find('set', 'New/Sealed')
   used = find('set', 'Used/Complete')
   figureCondition = (conditions.find((row) => row.category === 'minifig') as { id: number }).id
-  await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp, confidence)
-    values (${falcon}, 'new', 640.50, 'MEDIUM')
-    on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp`)
+  // A priced grade, and one whose snapshot has no price yet: its time is not a fair price's.
+  await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp, confidence, updated_at)
+    values (${falcon}, 'new', 640.50, 'MEDIUM', '2026-11-30T08:15:00Z'), (${falcon}, 'used', null, 'LOW', now())
+    on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp,
+      updated_at = excluded.updated_at`)
 })
 
 const post = (cookie: string, payload: unknown) =>
@@ -80,6 +82,7 @@ describe('price alerts', () => {
       active: true,
       lastTriggered: null,
       fairPriceGbp: '640.50',
+      fairPriceUpdatedAt: '2026-11-30T08:15:00.000Z',
     })
     // A JSON number, a named currency, above, and paused from the start.
     const second = await post(cookies.owner, {
@@ -100,10 +103,11 @@ describe('price alerts', () => {
         alert.currency,
         alert.active,
         alert.fairPriceGbp,
+        alert.fairPriceUpdatedAt,
       ]),
     ).toEqual([
-      ['Used/Complete', 'above', '420.50', 'USD', false, null],
-      ['New/Sealed', 'below', '600.00', 'EUR', true, '640.50'],
+      ['Used/Complete', 'above', '420.50', 'USD', false, null, null],
+      ['New/Sealed', 'below', '600.00', 'EUR', true, '640.50', '2026-11-30T08:15:00.000Z'],
     ])
     expect(await list(cookies.other)).toEqual([])
 

@@ -98,6 +98,8 @@ export const alertSchema = z.object({
   createdAt: z.string(),
   /** Today's fair price of the condition's grade, in pounds; null: no data yet. */
   fairPriceGbp: z.string().nullable(),
+  /** When that fair price was last worked out (its sales or marketplace values last changed); null with no data. */
+  fairPriceUpdatedAt: z.string().nullable(),
   /**
    * Null while the alert is ready to fire. Once it has fired: the price, in `currency`, its condition's fair
    * price must move back past (above it for a below-alert, below it for an above-alert) before it can fire again.

@@ -21,7 +21,9 @@ const alertColumns = sql`a.id, a.item_id as "itemId",
   a.threshold_value::text as "thresholdValue", a.currency, a.active,
   ${isoTimestamp(sql`a.last_triggered`)} as "lastTriggered",
   ${isoTimestamp(sql`a.created_at`)} as "createdAt",
-  ps.fair_price_gbp::text as "fairPriceGbp", a.armed`
+  ps.fair_price_gbp::text as "fairPriceGbp",
+  case when ps.fair_price_gbp is not null then ${isoTimestamp(sql`ps.updated_at`)} end as "fairPriceUpdatedAt",
+  a.armed`
 
 const alertSources = sql`alerts a join items i on i.id = a.item_id join conditions c on c.id = a.condition_id
   left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade`

@@ -33,6 +33,7 @@ const galaxy: Alert = {
   createdAt: '2026-12-01T10:00:00.000Z',
   rearmsPast: null,
   fairPriceGbp: '300.00',
+  fairPriceUpdatedAt: '2026-12-01T09:00:00.000Z',
 }
 
 describe('the Set Price Alert form', () => {

@@ -44,6 +44,8 @@ export const ALERT_TEXTS = {
   nouns: { one: 'alert', many: 'alerts' },
   /** Ours: beside the fair price, when the alert last fired. */
   lastFired: 'Last fired',
+  /** Ours: when the fair price was last worked out, so a price nobody has sold at for months shows its age. */
+  priceUpdated: 'Updated',
 } as const
 
 export const DIRECTION_LABELS: Record<AlertDirection, string> = { below: 'below', above: 'above' }

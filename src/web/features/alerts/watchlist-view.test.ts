@@ -32,6 +32,7 @@ function alert(values: Partial<Alert> & { name?: string; number?: string } = {})
     // Later ids are newer, as the database gives them.
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
     fairPriceGbp: null,
+    fairPriceUpdatedAt: null,
     rearmsPast: null,
     ...rest,
   }

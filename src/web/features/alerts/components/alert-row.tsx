@@ -29,9 +29,9 @@ interface AlertRowProps {
 /**
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
- * and beside the threshold today's fair price, how far it is from the threshold, and when the alert last fired
- * with the price it must move back past to fire again (the re-arm margin); a switch to pause or resume it, edit,
- * and delete.
+ * and beside the threshold today's fair price, how far it is from the threshold and when that price was worked
+ * out (a price nobody has sold at for months shows its age), when the alert last fired with the price it must
+ * move back past to fire again (the re-arm margin); a switch to pause or resume it, edit, and delete.
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
@@ -57,12 +57,16 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
           {ALERT_TEXTS.fairPriceNow}:{' '}
           <span className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</span>
           {distance ? ` (${distance})` : null}
+          {alert.fairPriceUpdatedAt ? (
+            <>
+              {` · ${ALERT_TEXTS.priceUpdated} `}
+              <TimeAgo iso={alert.fairPriceUpdatedAt} />
+            </>
+          ) : null}
           {alert.lastTriggered ? (
             <>
               {` · ${ALERT_TEXTS.lastFired} `}
-              <time dateTime={alert.lastTriggered} title={exactTime(alert.lastTriggered)}>
-                {relativeTime(alert.lastTriggered, Date.now()) ?? exactTime(alert.lastTriggered)}
-              </time>
+              <TimeAgo iso={alert.lastTriggered} />
               {rearm ? `; ${rearm}` : null}
             </>
           ) : null}
@@ -106,5 +110,14 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
         </button>
       </div>
     </Card>
+  )
+}
+
+/** A time as 'n days ago', the exact time on hover. */
+function TimeAgo({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={exactTime(iso)}>
+      {relativeTime(iso, Date.now()) ?? exactTime(iso)}
+    </time>
   )
 }
