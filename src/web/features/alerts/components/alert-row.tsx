@@ -5,9 +5,9 @@ import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
+import { TimeAgo } from '#web/components/ui/time-ago.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
-import { exactTime, relativeTime } from '#web/lib/format.ts'
 import {
   ALERT_TEXTS,
   DIRECTION_LABELS,
@@ -110,14 +110,5 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
         </button>
       </div>
     </Card>
-  )
-}
-
-/** A time as 'n days ago', the exact time on hover. */
-function TimeAgo({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={exactTime(iso)}>
-      {relativeTime(iso, Date.now()) ?? exactTime(iso)}
-    </time>
   )
 }

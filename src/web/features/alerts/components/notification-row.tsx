@@ -4,8 +4,8 @@ import type { Notification } from '#shared/contract/alerts.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
+import { TimeAgo } from '#web/components/ui/time-ago.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { exactTime, relativeTime } from '#web/lib/format.ts'
 import { NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { firedText } from '../notification-text.ts'
 
@@ -58,9 +58,7 @@ export function NotificationRow({ notification, now, onMarkRead, busy }: Notific
           {priceGbp ? <span className="tabular text-muted"> ({priceGbp})</span> : null}
         </p>
         <p className="text-muted text-xs">
-          <time dateTime={notification.createdAt} title={exactTime(notification.createdAt)}>
-            {relativeTime(notification.createdAt, now) ?? exactTime(notification.createdAt)}
-          </time>
+          <TimeAgo iso={notification.createdAt} now={now} />
         </p>
       </div>
       {unread ? (
