@@ -173,9 +173,12 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await recordSale(admin.request, item.id)
   await expectToastShown(seen, 'Price alert triggered', `LW${token}-1 - Live Watch ${token}`)
   await expect(row).not.toContainText('No data')
-  await expect(row).toContainText(
-    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Updated just now · Last fired just now/,
-  )
+  // One sale: the price stands on all the sales there are.
+  await expect(
+    row.getByText(
+      /^Fair price now: \$\d+\.\d\d \(at or below your threshold\) · From all verified sales · Updated just now$/,
+    ),
+  ).toBeVisible()
   // £30 and 2 % (£30.60) at the built-in 0.73 pounds to the dollar.
   await expect(row).toContainText('Last fired just now; fires again once back above $41.92')
   await saveScreenshot(seen, 'watchlist-fired')
@@ -194,9 +197,12 @@ test('an open watchlist shows the fair price live: the one that fired its alert,
   await expect(edit).toContainText(/Fair price now\$\d+\.\d\d/)
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(row).not.toContainText(fired as string)
-  await expect(row).toContainText(
-    /Fair price now: \$\d+\.\d\d \(at or below your threshold\) · Updated just now · Last fired just now/,
-  )
+  // Three sales in 90 days: enough for the price to stand on those alone.
+  await expect(
+    row.getByText(
+      /^Fair price now: \$\d+\.\d\d \(at or below your threshold\) · From verified sales in the last 90 days · Updated just now$/,
+    ),
+  ).toBeVisible()
   await saveScreenshot(seen, 'watchlist-price-moved')
 })
 
@@ -388,6 +394,7 @@ test("the alert dialogs show today's fair price and say when an alert would fire
   await expect(dialog).not.toContainText('Fair price now')
   await chooseCondition(dialog, seen, 'New/Sealed')
   await expect(dialog).toContainText('Fair price now: $27.40')
+  await expect(dialog).toContainText('From all verified sales')
   const firesNow = dialog.getByText(/^Today's fair price is already/)
   const threshold = dialog.getByLabel('Price threshold (USD)')
   await threshold.fill('27.39')
@@ -424,7 +431,7 @@ test("the alert dialogs show today's fair price and say when an alert would fire
   await seen.goto('/watchlist')
   await seen.getByRole('button', { name: /^Edit alert/ }).click()
   const edit = seen.getByRole('dialog', { name: 'Edit Price Alert' })
-  await expect(edit).toContainText('Fair price now$27.40')
+  await expect(edit).toContainText('Fair price now$27.40From all verified sales')
   const saveFires = edit.getByText(/^Today's fair price is already/)
   await expect(saveFires).toBeHidden()
   await edit.getByLabel('Price threshold (USD)').fill('29')

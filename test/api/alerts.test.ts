@@ -44,11 +44,13 @@ beforeAll(async () => {
   sealed = find('set', 'New/Sealed')
   used = find('set', 'Used/Complete')
   figureCondition = (conditions.find((row) => row.category === 'minifig') as { id: number }).id
-  // A priced grade, and one whose snapshot has no price yet: its time is not a fair price's.
-  await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp, confidence, updated_at)
-    values (${falcon}, 'new', 640.50, 'MEDIUM', '2026-11-30T08:15:00Z'), (${falcon}, 'used', null, 'LOW', now())
+  // A grade priced from marketplace values, and one whose snapshot has no price yet: its time is not a fair
+  // price's, and it stands on nothing.
+  await db.execute(sql`insert into price_snapshots (item_id, grade, fair_price_gbp, confidence, basis, updated_at)
+    values (${falcon}, 'new', 640.50, 'MEDIUM', 'marketplace', '2026-11-30T08:15:00Z'),
+      (${falcon}, 'used', null, 'LOW', 'none', now())
     on conflict (item_id, grade) do update set fair_price_gbp = excluded.fair_price_gbp,
-      updated_at = excluded.updated_at`)
+      basis = excluded.basis, updated_at = excluded.updated_at`)
 })
 
 const post = (cookie: string, payload: unknown) =>
@@ -83,6 +85,7 @@ describe('price alerts', () => {
       lastTriggered: null,
       fairPriceGbp: '640.50',
       fairPriceUpdatedAt: '2026-11-30T08:15:00.000Z',
+      fairPriceBasis: 'marketplace',
     })
     // A JSON number, a named currency, above, and paused from the start.
     const second = await post(cookies.owner, {
@@ -104,10 +107,11 @@ describe('price alerts', () => {
         alert.active,
         alert.fairPriceGbp,
         alert.fairPriceUpdatedAt,
+        alert.fairPriceBasis,
       ]),
     ).toEqual([
-      ['Used/Complete', 'above', '420.50', 'USD', false, null, null],
-      ['New/Sealed', 'below', '600.00', 'EUR', true, '640.50', '2026-11-30T08:15:00.000Z'],
+      ['Used/Complete', 'above', '420.50', 'USD', false, null, null, 'none'],
+      ['New/Sealed', 'below', '600.00', 'EUR', true, '640.50', '2026-11-30T08:15:00.000Z', 'marketplace'],
     ])
     expect(await list(cookies.other)).toEqual([])
 
@@ -129,10 +133,18 @@ describe('price alerts', () => {
     const wrongKind = await post(cookies.owner, { itemId: figure, conditionId: sealed, thresholdValue: '5' })
     expect(wrongKind.statusCode).toBe(400)
     expect(wrongKind.json().message).toBe('That condition is for sets, not this item')
-    expect(
-      (await post(cookies.owner, { itemId: figure, conditionId: figureCondition, thresholdValue: '5' }))
-        .statusCode,
-    ).toBe(201)
+    const figureAlert = await post(cookies.owner, {
+      itemId: figure,
+      conditionId: figureCondition,
+      thresholdValue: '5',
+    })
+    expect(figureAlert.statusCode).toBe(201)
+    // An item never priced has no snapshot: no price, no time, nothing it stands on.
+    expect(figureAlert.json()).toMatchObject({
+      fairPriceGbp: null,
+      fairPriceUpdatedAt: null,
+      fairPriceBasis: 'none',
+    })
   })
 
   it('answers bad input with the spec’s messages and writes nothing', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { gradeSchema, idSchema, itemTypeSchema, queryInteger } from './common.ts'
-import { ALERT_DIRECTIONS, CURRENCY_CODES, NOTIFICATION_VIEWS } from './values.ts'
+import { ALERT_DIRECTIONS, CURRENCY_CODES, NOTIFICATION_VIEWS, PRICE_BASES } from './values.ts'
 
 /**
  * Price alerts (spec 02 §2, §5, §7; issue 13): the fair price of an item's condition going below or above a
@@ -100,6 +100,8 @@ export const alertSchema = z.object({
   fairPriceGbp: z.string().nullable(),
   /** When that fair price was last worked out (its sales or marketplace values last changed); null with no data. */
   fairPriceUpdatedAt: z.string().nullable(),
+  /** What that fair price stands on: verified sales of the last 90 days, 365 days or all, or marketplace values. */
+  fairPriceBasis: z.enum(PRICE_BASES),
   /**
    * Null while the alert is ready to fire. Once it has fired: the price, in `currency`, its condition's fair
    * price must move back past (above it for a below-alert, below it for an above-alert) before it can fire again.

@@ -23,6 +23,7 @@ const alertColumns = sql`a.id, a.item_id as "itemId",
   ${isoTimestamp(sql`a.created_at`)} as "createdAt",
   ps.fair_price_gbp::text as "fairPriceGbp",
   case when ps.fair_price_gbp is not null then ${isoTimestamp(sql`ps.updated_at`)} end as "fairPriceUpdatedAt",
+  coalesce(ps.basis, 'none') as "fairPriceBasis",
   a.armed`
 
 const alertSources = sql`alerts a join items i on i.id = a.item_id join conditions c on c.id = a.condition_id

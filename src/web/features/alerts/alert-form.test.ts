@@ -34,6 +34,7 @@ const galaxy: Alert = {
   rearmsPast: null,
   fairPriceGbp: '300.00',
   fairPriceUpdatedAt: '2026-12-01T09:00:00.000Z',
+  fairPriceBasis: '90d',
 }
 
 describe('the Set Price Alert form', () => {

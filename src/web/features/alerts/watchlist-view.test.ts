@@ -33,6 +33,7 @@ function alert(values: Partial<Alert> & { name?: string; number?: string } = {})
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
     fairPriceGbp: null,
     fairPriceUpdatedAt: null,
+    fairPriceBasis: 'none',
     rearmsPast: null,
     ...rest,
   }

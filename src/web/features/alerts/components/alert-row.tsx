@@ -8,6 +8,7 @@ import { Switch } from '#web/components/ui/switch.tsx'
 import { TimeAgo } from '#web/components/ui/time-ago.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { PRICE_BASIS_LABELS } from '#web/lib/labels.ts'
 import {
   ALERT_TEXTS,
   DIRECTION_LABELS,
@@ -29,8 +30,8 @@ interface AlertRowProps {
 /**
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
- * and beside the threshold today's fair price, how far it is from the threshold and when that price was worked
- * out (a price nobody has sold at for months shows its age), when the alert last fired with the price it must
+ * and beside the threshold today's fair price, how far it is from the threshold, what it stands on and when it
+ * was worked out (a price nobody has sold at for months shows its age), when the alert last fired with the price it must
  * move back past to fire again (the re-arm margin); a switch to pause or resume it, edit, and delete.
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
@@ -40,6 +41,7 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
   const distance = distanceText(alert, rates)
   const rearm = rearmText(alert, currency, rates)
   const title = `${alert.item.number} - ${alert.item.name}`
+  const basis = PRICE_BASIS_LABELS[alert.fairPriceBasis]
   return (
     <Card as="li" data-testid="alert-row" className="flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap">
       <ItemImage item={alert.item} alt="" fallback="icon" className="size-16 shrink-0" />
@@ -57,20 +59,21 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
           {ALERT_TEXTS.fairPriceNow}:{' '}
           <span className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</span>
           {distance ? ` (${distance})` : null}
+          {basis ? ` · ${basis}` : null}
           {alert.fairPriceUpdatedAt ? (
             <>
               {` · ${ALERT_TEXTS.priceUpdated} `}
               <TimeAgo iso={alert.fairPriceUpdatedAt} />
             </>
           ) : null}
-          {alert.lastTriggered ? (
-            <>
-              {` · ${ALERT_TEXTS.lastFired} `}
-              <TimeAgo iso={alert.lastTriggered} />
-              {rearm ? `; ${rearm}` : null}
-            </>
-          ) : null}
         </p>
+        {alert.lastTriggered ? (
+          <p className="text-muted text-xs">
+            {`${ALERT_TEXTS.lastFired} `}
+            <TimeAgo iso={alert.lastTriggered} />
+            {rearm ? `; ${rearm}` : null}
+          </p>
+        ) : null}
       </div>
       <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
         <span

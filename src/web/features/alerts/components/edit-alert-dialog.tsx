@@ -8,6 +8,7 @@ import { focusField } from '#web/components/ui/form-fields.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { PRICE_BASIS_LABELS } from '#web/lib/labels.ts'
 import {
   type AlertFormValues,
   alertChanges,
@@ -35,6 +36,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
     defaultValues,
   })
   const values = useWatch({ control: form.control }) as AlertFormValues
+  const basis = PRICE_BASIS_LABELS[alert.fairPriceBasis]
 
   const submit = form.handleSubmit(
     () => {
@@ -86,7 +88,10 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
             <dt className="text-muted">Condition</dt>
             <dd>{alert.condition}</dd>
             <dt className="text-muted">{ALERT_TEXTS.fairPriceNow}</dt>
-            <dd className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</dd>
+            <dd>
+              <span className="tabular">{fairPriceText(alert.fairPriceGbp, formatAmount)}</span>
+              {basis ? <span className="block text-subtle text-xs">{basis}</span> : null}
+            </dd>
           </dl>
           <p className="-mt-2 text-subtle text-xs">{ALERT_TEXTS.edit.conditionFixed}</p>
           <DirectionField />

@@ -13,6 +13,7 @@ import { ConditionField, useConditions } from '#web/features/catalogue/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { priceSummaryQuery } from '#web/lib/item-market.ts'
+import { PRICE_BASIS_LABELS } from '#web/lib/labels.ts'
 import {
   type AlertFormValues,
   alertBody,
@@ -152,13 +153,16 @@ function TodaysPrice({ item, open }: { item: SetAlertDialogProps['item']; open: 
   const conditions = useConditions(item.type, open)
   const summary = useQuery({ ...priceSummaryQuery(item.id), enabled: open })
   const grade = conditions.data?.find((condition) => String(condition.id) === values.conditionId)?.grade
-  const fairPriceGbp = grade && summary.data ? summary.data[grade].fairPrice : undefined
+  const gradeSummary = grade && summary.data ? summary.data[grade] : undefined
+  const fairPriceGbp = gradeSummary?.fairPrice
+  const basis = gradeSummary ? PRICE_BASIS_LABELS[gradeSummary.basis] : null
   return (
     <>
       {fairPriceGbp === undefined ? null : (
         <p className="-mt-2 text-muted text-sm">
           {ALERT_TEXTS.fairPriceNow}:{' '}
           <span className="tabular text-fg">{fairPriceText(fairPriceGbp, formatAmount)}</span>
+          {basis ? <span className="block text-subtle text-xs">{basis}</span> : null}
         </p>
       )}
       <FiresAtOnceNote
