@@ -31,8 +31,9 @@ interface AlertRowProps {
  * One alert (spec 02 §2): the item's picture, its number and name linking to it, the condition, 'Alert when
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
  * and beside the threshold today's fair price, how far it is from the threshold, what it stands on and when it
- * was worked out (a price nobody has sold at for months shows its age), when the alert last fired with the price it must
- * move back past to fire again (the re-arm margin); a switch to pause or resume it, edit, and delete.
+ * was worked out (a price nobody has sold at for months shows its age); on a line of its own, when the alert last
+ * fired, with the price it must move back past to fire again (the re-arm margin); a switch to pause or resume it,
+ * edit, and delete.
  */
 export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
