@@ -3,12 +3,12 @@ import type { GradeSummary } from '#shared/contract/market.ts'
 import type { Grade } from '#shared/contract/values.ts'
 import { Card } from '#web/components/ui/card.tsx'
 import { usePrice } from '#web/lib/currency/currency-provider.tsx'
-import { GRADE_LABELS } from '#web/lib/labels.ts'
+import { GRADE_LABELS, PRICE_BASIS_LABELS } from '#web/lib/labels.ts'
 import { basisNote, salesRecordedText } from '../market-texts.ts'
 import { ConfidenceBadge, LastUpdated, TrendValue } from './market-bits.tsx'
 
 export const FAIR_PRICE_NOTE = 'Weighted median of recent verified sales'
-export const MARKETPLACE_NOTE = 'From marketplace sold prices: no verified sales yet'
+export const MARKETPLACE_NOTE = `${PRICE_BASIS_LABELS.marketplace}: no verified sales yet`
 
 /**
  * The fair price of one grade (spec 02 §2): the price in the display currency (or 'No data'), its
