@@ -134,6 +134,20 @@ describe('golden cases (worked by hand)', () => {
     expect(summary.avg30d).toBe('0.02')
   })
 
+  it('averages the largest prices a sale holds exactly, halves rounded up', () => {
+    const summary = summarizeSales(
+      [
+        sale('99999999.99', '2026-06-29'),
+        sale('99999999.98', '2026-06-29'),
+        sale('99999999.97', '2026-06-28'),
+      ],
+      AS_OF,
+    )
+    expect(summary.avg30d).toBe('99999999.98')
+    const two = summarizeSales([sale('99999999.99', '2026-06-29'), sale('99999999.98', '2026-06-29')], AS_OF)
+    expect(two.avg90d).toBe('99999999.99')
+  })
+
   it('names the later of two sales on one day by record order', () => {
     const summary = summarizeSales([sale('5', '2026-06-29', 2), sale('7', '2026-06-29', 1)], AS_OF)
     expect(summary.lastSale?.priceGbp).toBe('5.00')

@@ -83,10 +83,16 @@ export function weightedMedian(entries: Array<{ price: string; weight: number }>
 /** A relative tolerance, so that float rounding cannot skip the exact midpoint. */
 const reachesHalf = (running: number, total: number) => running >= total / 2 - total * 1e-12
 
-/** The mean in pence, rounded half up (exact: the sum of whole pence is an exact integer). */
+/**
+ * The mean in pence, rounded half up, in whole numbers (a decimal division cost a recompute pass more than the rest
+ * of its averages). Exact: the sum of whole pence is an exact integer, below 2^53 its quotient's floor is the
+ * true one, and the remainder says exactly where the mean lies between two pence.
+ */
 function averagePence(sum: number, count: number): number | null {
   if (count === 0) return null
-  return Number(new Big(sum).div(count).round(0, Big.roundHalfUp).toString())
+  const quotient = Math.floor(sum / count)
+  const remainder = sum - quotient * count
+  return 2 * remainder >= count ? quotient + 1 : quotient
 }
 
 /**
