@@ -245,6 +245,34 @@ test('the currency menu works by keyboard from the first key, though its code lo
   expect(errors).toEqual([])
 })
 
+test('a menu pressed while its code arrives opens, though the real button takes the place of the stand-in before the release', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/currency-menu-list-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  const trigger = page.getByRole('banner').getByRole('button', { name: /Display currency/ })
+  await expect(trigger).toHaveText(/USD/)
+  const box = await trigger.boundingBox()
+  if (!box) throw new Error('the currency button has no box')
+  // Pointing at it starts the download (held here); the press comes before the code, the release after it.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  release()
+  await expect(trigger).toHaveAttribute('data-state', /^(open|closed)$/)
+  await page.mouse.up()
+  await expect(page.getByRole('menu')).toBeVisible()
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+  expect(errors).toEqual([])
+})
+
 test('a screen whose code is gone after a deploy reloads the page once, then shows', async ({ page }) => {
   // The first request for the sets page's chunk fails, as an old chunk does once a new version is out.
   let requests = 0

@@ -35,8 +35,8 @@ interface DeferredMenuProps<Props> {
 /**
  * A dropdown menu (the header's menus, a post's actions) whose code (Radix's menu, popper and floating-ui:
  * ~15 KB gzipped) stays off every first screen. Until it is wanted, a plain button of the same look stands
- * in; pointing at it or focusing it starts the download, and a click made meanwhile opens the menu as soon
- * as it has arrived.
+ * in; pointing at it or focusing it starts the download, and a press or click made meanwhile opens the menu as
+ * soon as it has arrived.
  */
 export function DeferredMenu<Props extends object>({
   load,
@@ -82,6 +82,11 @@ export function DeferredMenu<Props extends object>({
       }}
       onBlur={() => {
         hasFocus.current = false
+      }}
+      // A press opens it, as it opens the real menu: the real button may take the stand-in's place between
+      // press and release (its code arriving meanwhile), and then no click reaches either of them.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) ask(false)
       }}
       // A click from Enter or Space has no pointer position: `detail` is 0.
       onClick={(event) => ask(event.detail === 0)}
