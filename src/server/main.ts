@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startAlertMailer } from './jobs/alert-mailer.ts'
+import { startAlertResume } from './jobs/alert-resume.ts'
 import { startEmbeddedVacuum } from './jobs/embedded-vacuum.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
 import { feedSettingsFromConfig, startMarketFeeds } from './jobs/market-feeds.ts'
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   // Every job reports its runs to the same place: /metrics counts them.
   const runs = app.jobRuns
   const stopSessionCleanup = startSessionCleanup({ db: database.db, log: app.log, runs })
+  const stopAlertResume = startAlertResume({ db: database.db, log: app.log, runs })
   // PostgreSQL vacuums its own tables; the embedded database has no autovacuum to do it.
   const stopEmbeddedVacuum =
     database.driver === 'pglite'
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
       alertMailer?.stop(),
       stopFxRefresh(),
       stopSessionCleanup(),
+      stopAlertResume(),
       stopEmbeddedVacuum(),
     ])
     mail?.transport.close()

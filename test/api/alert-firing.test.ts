@@ -4,6 +4,7 @@ import { queryRows } from '#server/db/client.ts'
 import { alertStep } from '#server/modules/alerts/alert-rules.ts'
 import { ALERT_EVENTS_CHANNEL } from '#server/modules/alerts/alerts.evaluate.repo.ts'
 import { evaluateAlerts } from '#server/modules/alerts/alerts.evaluate.ts'
+import { resumeAlertsPausedUntilNow } from '#server/modules/alerts/alerts.service.ts'
 import { currentRates } from '#server/modules/fx/fx.service.ts'
 import { alertSchema, notificationListSchema } from '#shared/contract/alerts.ts'
 import type { CurrencyCode } from '#shared/contract/values.ts'
@@ -208,6 +209,38 @@ describe('an alert', () => {
     }
     expect(await events(already.id)).toHaveLength(2)
     await deleteSale(sale)
+  })
+
+  it('paused until a time, fires when resumed then only if its condition holds', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+    const snooze = async (payload: Record<string, unknown>) => {
+      const alert = await setAlert(payload)
+      const response = await context.app.inject({
+        method: 'PATCH',
+        url: `/api/alerts/${alert.id}`,
+        headers: { cookie: people.owner },
+        payload: { pausedUntil: tomorrow },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      return alert
+    }
+    const holds = await snooze({ direction: 'above', thresholdValue: '500' })
+    const passed = await snooze({ direction: 'above', thresholdValue: '560' })
+    // Both crossed while paused: nothing.
+    const sale = await recordSale('570')
+    expect(await events(holds.id)).toEqual([])
+    expect(await events(passed.id)).toEqual([])
+    // Back under 560 (but over 500) by the time their pause runs out.
+    await deleteSale(sale)
+    const later = await recordSale('540')
+    await pricesSettled(context.app)
+    await context.database.db.execute(
+      sql`update alerts set paused_until = now() where id in (${holds.id}, ${passed.id})`,
+    )
+    expect(await resumeAlertsPausedUntilNow({ db: context.database.db })).toBe(2)
+    expect((await eventRows(holds.id)).map((event) => event.priceGbp)).toEqual(['540.00'])
+    expect(await eventRows(passed.id)).toEqual([])
+    await deleteSale(later)
   })
 
   it('compares in its own currency, and records the price in it', async () => {

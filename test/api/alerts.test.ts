@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { resumeAlertsPausedUntilNow } from '#server/modules/alerts/alerts.service.ts'
 import { alertListSchema, alertSchema } from '#shared/contract/alerts.ts'
-import { MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
+import { MAX_ALERT_PAUSE_DAYS, MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
 import { signUpPeople } from '../support/people.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -242,7 +243,7 @@ describe('price alerts', () => {
     })
 
     for (const [payload, message] of [
-      [{}, 'Say what to change: active, direction or thresholdValue'],
+      [{}, 'Say what to change: active, pausedUntil, direction or thresholdValue'],
       [{ thresholdValue: '0' }, 'Price must be positive'],
       [{ currency: 'USD' }, 'currency goes with a new thresholdValue'],
       [{ active: 'no' }, 'active must be true or false'],
@@ -255,6 +256,94 @@ describe('price alerts', () => {
     expect(notYours.statusCode).toBe(404)
     expect(notYours.json()).toMatchObject({ message: 'Alert not found', code: 'NOT_FOUND' })
     expect((await patch(cookies.owner, 'seven', { active: false })).statusCode).toBe(400)
+  })
+
+  it('are paused until a time, kept paused through other changes, and resume by themselves once it has come', async () => {
+    const created = alertSchema.parse(
+      (await post(cookies.owner, { itemId: falcon, conditionId: sealed, thresholdValue: '123.45' })).json(),
+    )
+    // Two days ahead, to the second, written with its offset: kept and answered in UTC.
+    const until = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000)
+    const withOffset = new Date(until.getTime() + 2 * 3_600_000).toISOString().replace('.000Z', '+02:00')
+    const snoozed = await patch(cookies.owner, created.id, { pausedUntil: withOffset })
+    expect(snoozed.statusCode, snoozed.body).toBe(200)
+    expect(snoozed.json()).toMatchObject({ active: false, pausedUntil: until.toISOString() })
+    // Another change leaves the pause as it is.
+    const changed = await patch(cookies.owner, created.id, { thresholdValue: '120' })
+    expect(changed.json()).toMatchObject({
+      active: false,
+      pausedUntil: until.toISOString(),
+      thresholdValue: '120.00',
+    })
+
+    const before = (await list(cookies.owner)).find((alert) => alert.id === created.id)
+    const day = 86_400_000
+    for (const [payload, message] of [
+      [{ pausedUntil: new Date(Date.now() - 60_000).toISOString() }, 'pausedUntil must be in the future'],
+      [{ pausedUntil: 'tomorrow' }, 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z'],
+      [{ pausedUntil: 1_800_000_000 }, 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z'],
+      [
+        { pausedUntil: '2026-13-40T25:00:00Z' },
+        'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z',
+      ],
+      [
+        { pausedUntil: new Date(Date.now() + (MAX_ALERT_PAUSE_DAYS + 1) * day).toISOString() },
+        `An alert can be paused for at most ${MAX_ALERT_PAUSE_DAYS} days`,
+      ],
+      [
+        { active: true, pausedUntil: new Date(Date.now() + day).toISOString() },
+        'pausedUntil pauses the alert: it cannot go with active true',
+      ],
+      [
+        { pausedUntil: new Date(Date.now() + day).toISOString(), thresholdValue: '0' },
+        'Price must be positive',
+      ],
+    ] as const) {
+      const response = await patch(cookies.owner, created.id, payload)
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(response.json().message).toContain(message)
+    }
+    // Nothing was written by any of them.
+    expect((await list(cookies.owner)).find((alert) => alert.id === created.id)).toEqual(before)
+    const notYours = await patch(cookies.other, created.id, {
+      pausedUntil: new Date(Date.now() + day).toISOString(),
+    })
+    expect(notYours.statusCode).toBe(404)
+
+    // Paused without a time: it waits for its owner. Resumed: active, no time left.
+    const plain = await patch(cookies.owner, created.id, { active: false })
+    expect(plain.json()).toMatchObject({ active: false, pausedUntil: null })
+    await patch(cookies.owner, created.id, { pausedUntil: until.toISOString() })
+    const resumed = await patch(cookies.owner, created.id, { active: true })
+    expect(resumed.json()).toMatchObject({ active: true, pausedUntil: null })
+
+    // Its time come (moved into the past here), the job resumes it; one paused without a time stays paused.
+    await patch(cookies.owner, created.id, { pausedUntil: until.toISOString() })
+    const waiting = alertSchema.parse(
+      (
+        await post(cookies.owner, {
+          itemId: falcon,
+          conditionId: sealed,
+          thresholdValue: '99',
+          active: false,
+        })
+      ).json(),
+    )
+    expect(await resumeAlertsPausedUntilNow({ db: context.database.db })).toBe(0)
+    await context.database.db.execute(
+      sql`update alerts set paused_until = now() - interval '1 second' where id = ${created.id}`,
+    )
+    expect(await resumeAlertsPausedUntilNow({ db: context.database.db })).toBe(1)
+    const after = await list(cookies.owner)
+    expect(after.find((alert) => alert.id === created.id)).toMatchObject({ active: true, pausedUntil: null })
+    expect(after.find((alert) => alert.id === waiting.id)).toMatchObject({ active: false, pausedUntil: null })
+    expect(await resumeAlertsPausedUntilNow({ db: context.database.db })).toBe(0)
+    for (const id of [created.id, waiting.id])
+      await context.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${id}`,
+        headers: { cookie: cookies.owner },
+      })
   })
 
   it('are deleted by their owner only', async () => {

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { gradeSchema, idSchema, itemTypeSchema, queryInteger } from './common.ts'
-import { ALERT_DIRECTIONS, CURRENCY_CODES, NOTIFICATION_VIEWS, PRICE_BASES } from './values.ts'
+import {
+  ALERT_DIRECTIONS,
+  CURRENCY_CODES,
+  MAX_ALERT_PAUSE_DAYS,
+  NOTIFICATION_VIEWS,
+  PRICE_BASES,
+} from './values.ts'
 
 /**
  * Price alerts (spec 02 §2, §5, §7; issue 13): the fair price of an item's condition going below or above a
@@ -55,20 +61,49 @@ export const createAlertBodySchema = z.object({
 export type CreateAlertBody = z.input<typeof createAlertBodySchema>
 export type CreateAlertData = z.output<typeof createAlertBodySchema>
 
-/** PATCH /api/alerts/{id}: pause, resume, change the threshold (in the display currency unless named) or direction. */
+const DAY_MS = 86_400_000
+
+/**
+ * When a paused alert resumes by itself (a snooze): a time with its offset, in the future and at most
+ * MAX_ALERT_PAUSE_DAYS ahead, answered as an ISO time in UTC.
+ */
+const pausedUntilSchema = z
+  .string({ message: 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z' })
+  .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, {
+    message: 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z',
+    abort: true,
+  })
+  .refine((value) => Date.parse(value) > Date.now(), {
+    message: 'pausedUntil must be in the future',
+    abort: true,
+  })
+  .refine((value) => Date.parse(value) <= Date.now() + MAX_ALERT_PAUSE_DAYS * DAY_MS, {
+    message: `An alert can be paused for at most ${MAX_ALERT_PAUSE_DAYS} days`,
+  })
+  .transform((value) => new Date(value).toISOString())
+
+/**
+ * PATCH /api/alerts/{id}: pause, resume, pause until a time (`pausedUntil`, resuming by itself then), change the
+ * threshold (in the display currency unless named) or direction.
+ */
 export const updateAlertBodySchema = z
   .object({
     active: activeSchema.optional(),
+    pausedUntil: pausedUntilSchema.optional(),
     direction: directionSchema.optional(),
     thresholdValue: thresholdSchema.optional(),
     currency: currencySchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Say what to change: active, direction or thresholdValue',
+    message: 'Say what to change: active, pausedUntil, direction or thresholdValue',
   })
   .refine((body) => body.currency === undefined || body.thresholdValue !== undefined, {
     message: 'currency goes with a new thresholdValue',
     path: ['currency'],
+  })
+  .refine((body) => body.pausedUntil === undefined || body.active !== true, {
+    message: 'pausedUntil pauses the alert: it cannot go with active true',
+    path: ['pausedUntil'],
   })
 export type UpdateAlertBody = z.input<typeof updateAlertBodySchema>
 export type UpdateAlertData = z.output<typeof updateAlertBodySchema>
@@ -94,6 +129,8 @@ export const alertSchema = z.object({
   thresholdValue: z.string(),
   currency: z.enum(CURRENCY_CODES),
   active: z.boolean(),
+  /** A paused alert's time to resume by itself; null when it waits for its owner, or is active. */
+  pausedUntil: z.string().nullable(),
   lastTriggered: z.string().nullable(),
   createdAt: z.string(),
   /** Today's fair price of the condition's grade, in pounds; null: no data yet. */

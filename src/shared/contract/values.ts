@@ -157,6 +157,8 @@ export const ALERT_EMAIL_CHOICES = ['immediate', 'daily', 'off'] as const
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number]
 /** At most this many alerts per user (issue 13). */
 export const MAX_ALERTS_PER_USER = 500
+/** An alert can be paused until a time (a snooze) at most this many days ahead. */
+export const MAX_ALERT_PAUSE_DAYS = 365
 
 /** The Server-Sent Event name of a new notification on GET /api/me/events (contract/alerts.ts). */
 export const NOTIFICATION_EVENT = 'notification'

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -376,6 +377,11 @@ export const alerts = pgTable(
     currency: char({ length: 3 }).notNull().default('GBP'),
     active: boolean().notNull().default(true),
     /**
+     * A paused alert's time to resume by itself (a snooze); null: paused until its owner resumes it, or active.
+     * The alert-resume job resumes it as its owner would, checking the price as it is then.
+     */
+    pausedUntil: timestamp({ withTimezone: true }),
+    /**
      * Ready to fire: false from the moment it fires until the fair price has moved back past the threshold by
      * the re-arm margin (DESIGN §5), so oscillation and exchange-rate jitter never repeat it.
      */
@@ -386,6 +392,8 @@ export const alerts = pgTable(
   (table) => [
     index('alerts_user_idx').on(table.userId),
     index('alerts_item_active_idx').on(table.itemId, table.active),
+    index('alerts_paused_until_idx').on(table.pausedUntil).where(sql`${table.pausedUntil} is not null`),
+    check('alerts_paused_until_only_paused', sql`${table.pausedUntil} is null or not ${table.active}`),
     // A recompute reads only the alerts its price could change, by range (ADR 039): of an item's 10,000, the
     // armed ones on the firing side of the price and the fired ones back on the other side.
     index('alerts_evaluate_idx')

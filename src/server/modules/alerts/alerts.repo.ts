@@ -19,6 +19,7 @@ const alertColumns = sql`a.id, a.item_id as "itemId",
     'type', i.type) as item,
   a.condition_id as "conditionId", c.label as condition, c.grade, a.direction,
   a.threshold_value::text as "thresholdValue", a.currency, a.active,
+  ${isoTimestamp(sql`a.paused_until`)} as "pausedUntil",
   ${isoTimestamp(sql`a.last_triggered`)} as "lastTriggered",
   ${isoTimestamp(sql`a.created_at`)} as "createdAt",
   ps.fair_price_gbp::text as "fairPriceGbp",
@@ -109,12 +110,29 @@ export async function hasOtherAlert(db: Database, userId: string, key: AlertKey,
 export async function updateAlert(
   db: Database,
   id: number,
-  fields: Pick<AlertKey, 'direction' | 'thresholdValue' | 'currency'> & { active: boolean },
+  fields: Pick<AlertKey, 'direction' | 'thresholdValue' | 'currency'> & {
+    active: boolean
+    pausedUntil: string | null
+  },
 ) {
   await db.execute(
     sql`update alerts set direction = ${fields.direction}, threshold_value = ${fields.thresholdValue},
-        currency = ${fields.currency}, active = ${fields.active}
+        currency = ${fields.currency}, active = ${fields.active}, paused_until = ${fields.pausedUntil}
       where id = ${id}`,
+  )
+}
+
+/**
+ * Resumes up to `limit` alerts whose pause has run out, answering their ids and owners. Two instances at once
+ * resume each alert once: the second's update waits for the first's and then finds it active.
+ */
+export function resumeAlertsDue(db: Database, limit: number) {
+  return queryRows<{ id: number; userId: string }>(
+    db,
+    sql`update alerts set active = true, paused_until = null
+      where id in (select id from alerts where paused_until <= now() order by paused_until limit ${limit})
+        and paused_until <= now()
+      returning id, user_id as "userId"`,
   )
 }
 

@@ -13,6 +13,7 @@ import {
   findOwnAlerts,
   hasOtherAlert,
   insertAlert,
+  resumeAlertsDue,
   updateAlert,
 } from './alerts.repo.ts'
 import { announceAlertsChanged } from './watched-prices.ts'
@@ -98,9 +99,17 @@ export async function changeAlert({
       thresholdValue: body.thresholdValue ?? current.thresholdValue,
       currency:
         body.thresholdValue === undefined ? current.currency : (body.currency ?? owner.currencyPreference),
-      active: body.active ?? current.active,
+      // Paused until a time: not active till then. A plain pause or resume ends that; other changes keep it.
+      active: body.pausedUntil !== undefined ? false : (body.active ?? current.active),
+      pausedUntil: body.pausedUntil ?? (body.active === undefined ? current.pausedUntil : null),
     }
-    const key = { itemId: current.itemId, conditionId: current.conditionId, ...next }
+    const key = {
+      itemId: current.itemId,
+      conditionId: current.conditionId,
+      direction: next.direction,
+      thresholdValue: next.thresholdValue,
+      currency: next.currency,
+    }
     if (await hasOtherAlert(tx, owner.id, key, id)) throw conflict(DUPLICATE)
     await updateAlert(tx, id, next)
     // A new threshold or direction is a new question; resuming checks the price as it is now.
@@ -114,6 +123,27 @@ export async function changeAlert({
     if (next.active) await evaluateAlertNow({ db: tx, id })
     return (await findOwnAlert(tx, owner.id, id)) as Alert
   })
+}
+
+/** Alerts resumed at most per statement: a pass goes on until none is left due. */
+const RESUME_BATCH = 500
+
+/**
+ * Resumes the alerts whose pause has run out (the alert-resume job), each as its owner resuming it would: checked
+ * against the price as it is now, so a crossing while paused fires only if it still holds. Answers how many.
+ */
+export async function resumeAlertsPausedUntilNow({ db }: { db: Database }): Promise<number> {
+  let total = 0
+  for (;;) {
+    const resumed = await db.transaction(async (tx) => {
+      const rows = await resumeAlertsDue(tx, RESUME_BATCH)
+      for (const { id } of rows) await evaluateAlertNow({ db: tx, id })
+      for (const userId of new Set(rows.map((row) => row.userId))) await announceAlertsChanged(tx, userId)
+      return rows.length
+    })
+    total += resumed
+    if (resumed < RESUME_BATCH) return total
+  }
 }
 
 export function removeAlert({ db, userId, id }: { db: Database; userId: string; id: number }) {

@@ -29,6 +29,7 @@ const galaxy: Alert = {
   thresholdValue: '350.00',
   currency: 'EUR',
   active: false,
+  pausedUntil: null,
   lastTriggered: null,
   createdAt: '2026-12-01T10:00:00.000Z',
   rearmsPast: null,

@@ -28,6 +28,7 @@ function alert(values: Partial<Alert> & { name?: string; number?: string } = {})
     thresholdValue: '30.00',
     currency: 'GBP',
     active: true,
+    pausedUntil: null,
     lastTriggered: null,
     // Later ids are newer, as the database gives them.
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
