@@ -149,6 +149,62 @@ test('an alert is set from the item page, shown on the watchlist, paused, edited
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([])
 })
 
+test('an alert paused for a while says when it resumes, and its switch resumes it at once', async ({
+  page,
+  browser,
+}) => {
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Sonja', last: `Snoozer${token}` })
+  const seen = member.page
+  const errors = collectErrors(seen)
+  const item = await createItem(seen.request, { name: `Snoozed Set ${token}`, number: `SN${token}-1` })
+  await setAlertBelow(seen.request, item.id, '40')
+  const title = `SN${token}-1 - Snoozed Set ${token}`
+
+  await seen.goto('/watchlist')
+  const row = seen.getByTestId('alert-row')
+  await expect(row).toContainText('Active')
+  await expect(row).not.toContainText('Resumes')
+  // By keyboard: the menu opens on Enter with its first choice focused.
+  const pauseFor = row.getByRole('button', { name: `Pause for a while: ${title}` })
+  await pauseFor.focus()
+  await seen.keyboard.press('Enter')
+  const menu = seen.getByRole('menu')
+  await expect(menu.getByRole('menuitem')).toHaveText(['For 1 day', 'For 1 week', 'For 30 days'])
+  await expect(menu.getByRole('menuitem', { name: 'For 1 day' })).toBeFocused()
+  await saveScreenshot(seen, 'watchlist-pause-for', { fullPage: false })
+  const before = Date.now()
+  await menu.getByRole('menuitem', { name: 'For 1 week' }).click()
+  await expectToastShown(seen, 'Alert paused', 'it then resumes by itself')
+  await expect(row).toContainText('Paused')
+  await expect(row.getByRole('switch', { name: `Active: ${title}` })).toHaveAttribute('aria-checked', 'false')
+
+  // A week from the click, to the minute the row shows, in the server's answer and on the row.
+  const [saved] = (await (await seen.request.get('/api/me/alerts')).json()) as Array<{ pausedUntil: string }>
+  const until = Date.parse(saved?.pausedUntil ?? '')
+  const week = 7 * 86_400_000
+  expect(until).toBeGreaterThanOrEqual(before + week)
+  expect(until).toBeLessThanOrEqual(Date.now() + week)
+  const shown = await row.locator('time').first().getAttribute('datetime')
+  expect(shown).toBe(saved?.pausedUntil)
+  await expect(row).toContainText(
+    `Resumes ${new Date(until).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}`,
+  )
+  await saveScreenshot(seen, 'watchlist-paused-for')
+  if ((page.viewportSize()?.width ?? 1280) < 400) await expectNoHorizontalOverflow(seen)
+
+  // The switch resumes it now: no time left.
+  await row.getByRole('switch', { name: `Active: ${title}` }).click()
+  await expectToastShown(seen, 'Alert resumed')
+  await expect(row).toContainText('Active')
+  await expect(row).not.toContainText('Resumes')
+  const [resumed] = (await (await seen.request.get('/api/me/alerts')).json()) as Array<
+    Record<string, unknown>
+  >
+  expect(resumed).toMatchObject({ active: true, pausedUntil: null })
+  expect(errors).toEqual([])
+})
+
 test('an open watchlist shows the fair price live: the one that fired its alert, and one that fired nothing', async ({
   page,
   browser,

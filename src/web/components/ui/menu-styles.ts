@@ -1,4 +1,4 @@
-/** The look of every dropdown menu: the header's account and currency menus, a post's actions. */
+/** The look of every dropdown menu: the header's account and currency menus, a post's actions, an alert's pause. */
 export const menuContentClasses =
   'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto rounded-xl border border-line-strong bg-raised p-1.5 text-fg shadow-2xl shadow-black/60 ' +
   'data-[state=open]:motion-safe:animate-[menu-in_120ms_ease-out]'

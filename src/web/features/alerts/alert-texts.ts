@@ -1,7 +1,7 @@
 import type { Alert } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
 import { convertAmount, formatPrice, isAtOrBelow, parseAmount, type RatesPerUsd } from '#shared/money.ts'
-import { percentOf } from '#web/lib/format.ts'
+import { exactTime, percentOf } from '#web/lib/format.ts'
 
 /** What the alert screens say, in one place: the spec's texts (02 §2, §4, §8) and ours around them. */
 export const ALERT_TEXTS = {
@@ -14,6 +14,16 @@ export const ALERT_TEXTS = {
   },
   deleted: { title: 'Alert deleted', failure: 'Failed to delete alert' },
   paused: { title: 'Alert paused', resumed: 'Alert resumed', failure: 'Failed to change alert' },
+  /** Ours: pausing an alert for a while (a snooze); it resumes by itself, checking the price as it is then. */
+  pauseFor: {
+    action: 'Pause for a while',
+    choices: [
+      { days: 1, label: 'For 1 day' },
+      { days: 7, label: 'For 1 week' },
+      { days: 30, label: 'For 30 days' },
+    ],
+    resumes: 'Resumes',
+  },
   /** Ours (the spec has no edit): the watchlist's Edit Price Alert dialog. */
   edit: {
     action: 'Edit alert',
@@ -131,6 +141,10 @@ export function firedNowText(
   if (after.lastTriggered === null || after.lastTriggered === before?.lastTriggered) return undefined
   return `Today's fair price is already ${REACHED[after.direction]}, so it has fired: see Alerts.`
 }
+
+/** What the toast of an alert paused until a time says: when it resumes, and what it does then. */
+export const pausedUntilText = (pausedUntil: string) =>
+  `Until ${exactTime(pausedUntil)}; it then resumes by itself, and fires if the price is at your threshold.`
 
 /** Today's fair price beside a threshold, in the display currency; 'No data' while there is none. */
 export const fairPriceText = (fairPriceGbp: string | null, formatAmount: (amount: string) => string) =>

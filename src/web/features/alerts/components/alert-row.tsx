@@ -8,6 +8,7 @@ import { Switch } from '#web/components/ui/switch.tsx'
 import { TimeAgo } from '#web/components/ui/time-ago.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
+import { exactTime } from '#web/lib/format.ts'
 import { PRICE_BASIS_LABELS } from '#web/lib/labels.ts'
 import {
   ALERT_TEXTS,
@@ -18,10 +19,12 @@ import {
   statusLabel,
   thresholdText,
 } from '../alert-texts.ts'
+import { PauseForMenu } from './pause-for-menu.tsx'
 
 interface AlertRowProps {
   alert: Alert
   onActiveChange: (active: boolean) => void
+  onPauseFor: (days: number) => void
   onEdit: () => void
   onDelete: () => void
   busy: boolean
@@ -32,10 +35,10 @@ interface AlertRowProps {
  * {direction} {threshold}' in the display currency (and as set, when that was another), Active or Paused,
  * and beside the threshold today's fair price, how far it is from the threshold, what it stands on and when it
  * was worked out (a price nobody has sold at for months shows its age); on a line of its own, when the alert last
- * fired, with the price it must move back past to fire again (the re-arm margin); a switch to pause or resume it,
- * edit, and delete.
+ * fired, with the price it must move back past to fire again (the re-arm margin); when a paused one resumes by
+ * itself; a switch to pause or resume it, pausing it for a while, edit, and delete.
  */
-export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: AlertRowProps) {
+export function AlertRow({ alert, onActiveChange, onPauseFor, onEdit, onDelete, busy }: AlertRowProps) {
   const { currency, rates, formatAmount } = useCurrency()
   const threshold = thresholdText(alert, currency, rates)
   const asSet = alert.currency === currency ? null : thresholdText(alert, alert.currency, rates)
@@ -68,6 +71,12 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
             </>
           ) : null}
         </p>
+        {alert.pausedUntil ? (
+          <p className="text-muted text-xs">
+            {`${ALERT_TEXTS.pauseFor.resumes} `}
+            <time dateTime={alert.pausedUntil}>{exactTime(alert.pausedUntil)}</time>
+          </p>
+        ) : null}
         {alert.lastTriggered ? (
           <p className="text-muted text-xs">
             {`${ALERT_TEXTS.lastFired} `}
@@ -93,6 +102,7 @@ export function AlertRow({ alert, onActiveChange, onEdit, onDelete, busy }: Aler
           label={`Active: ${title}`}
           disabled={busy}
         />
+        <PauseForMenu title={title} onPauseFor={onPauseFor} />
         <button
           type="button"
           onClick={onEdit}

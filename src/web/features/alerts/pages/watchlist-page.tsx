@@ -1,5 +1,6 @@
 import { BellOff, Search, SearchX } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState } from 'react'
+import type { Alert, UpdateAlertBody } from '#shared/contract/alerts.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { EmptyList, EmptyScreen, ListError, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { Pagination } from '#web/components/ui/pagination.tsx'
@@ -10,7 +11,7 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useCurrency } from '#web/lib/currency/currency-provider.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useUrlParams } from '#web/lib/use-url-params.ts'
-import { ALERT_TEXTS, firedNowText } from '../alert-texts.ts'
+import { ALERT_TEXTS, firedNowText, pausedUntilText } from '../alert-texts.ts'
 import { AlertRow } from '../components/alert-row.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
 import { WatchlistToolbar } from '../components/watchlist-toolbar.tsx'
@@ -23,6 +24,8 @@ import {
   watchlistPage,
   watchlistSearch,
 } from '../watchlist-view.ts'
+
+const DAY_MS = 86_400_000
 
 const BrowseItemsDialog = lazy(() =>
   import('../components/browse-items-dialog.tsx').then((module) => ({ default: module.BrowseItemsDialog })),
@@ -63,6 +66,24 @@ function Watchlist() {
   const [browseWanted, setBrowseWanted] = useState(false)
   // By id: the dialog shows the alert as the list has it now (its fair price moves live).
   const [editingId, setEditingId] = useState<number | null>(null)
+  // Pausing (for a while, or until resumed) and resuming: saved, then said in a toast; a failure says why.
+  const pauseOrResume = (
+    alert: Alert,
+    body: UpdateAlertBody,
+    said: (saved: Alert) => { title: string; description?: string },
+  ) =>
+    update.mutate(
+      { id: alert.id, body },
+      {
+        onSuccess: (saved) => toast({ ...said(saved), variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: ALERT_TEXTS.paused.failure,
+            description: serverMessage(error, ALERT_TEXTS.paused.failure),
+            variant: 'destructive',
+          }),
+      },
+    )
   const busyId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined
   const list = alerts.data
   const editing = list?.find((alert) => alert.id === editingId)
@@ -121,22 +142,19 @@ function Watchlist() {
                   alert={alert}
                   busy={busyId === alert.id}
                   onActiveChange={(active) =>
-                    update.mutate(
-                      { id: alert.id, body: { active } },
-                      {
-                        onSuccess: (saved) =>
-                          toast({
-                            title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
-                            description: firedNowText(alert, saved),
-                            variant: 'success',
-                          }),
-                        onError: (error) =>
-                          toast({
-                            title: ALERT_TEXTS.paused.failure,
-                            description: serverMessage(error, ALERT_TEXTS.paused.failure),
-                            variant: 'destructive',
-                          }),
-                      },
+                    pauseOrResume(alert, { active }, (saved) => ({
+                      title: active ? ALERT_TEXTS.paused.resumed : ALERT_TEXTS.paused.title,
+                      description: firedNowText(alert, saved),
+                    }))
+                  }
+                  onPauseFor={(days) =>
+                    pauseOrResume(
+                      alert,
+                      { pausedUntil: new Date(Date.now() + days * DAY_MS).toISOString() },
+                      (saved) => ({
+                        title: ALERT_TEXTS.paused.title,
+                        description: saved.pausedUntil ? pausedUntilText(saved.pausedUntil) : undefined,
+                      }),
                     )
                   }
                   onEdit={() => setEditingId(alert.id)}
