@@ -67,10 +67,11 @@ const DAY_MS = 86_400_000
  * When a paused alert resumes by itself (a snooze): a time with its offset, in the future and at most
  * MAX_ALERT_PAUSE_DAYS ahead, answered as an ISO time in UTC.
  */
+const PAUSED_UNTIL_FORMAT = 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z'
 const pausedUntilSchema = z
-  .string({ message: 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z' })
+  .string({ message: PAUSED_UNTIL_FORMAT })
   .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, {
-    message: 'pausedUntil must be a date and time such as 2026-12-08T09:00:00Z',
+    message: PAUSED_UNTIL_FORMAT,
     abort: true,
   })
   .refine((value) => Date.parse(value) > Date.now(), {
