@@ -11,6 +11,7 @@ import {
   updateAlertBodySchema,
 } from '#shared/contract/alerts.ts'
 import { idParamsSchema } from '#shared/contract/common.ts'
+import { MAX_ALERT_PAUSE_DAYS } from '#shared/contract/values.ts'
 import { changeAlert, createAlert, listAlerts, removeAlert } from './alerts.service.ts'
 import { markNotificationsRead, notificationPage } from './notifications.service.ts'
 
@@ -61,13 +62,17 @@ export const alertsRoutes = signedInRoutes(async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pause or resume an alert, or change its threshold or direction',
+        summary:
+          'Pause or resume an alert, pause it until a time (it resumes by itself then), or change its threshold or direction',
         params: idParamsSchema,
         body: updateAlertBodySchema,
         response: {
           200: json('The alert', alertSchema),
           ...notYours,
-          ...errors({ 400: badThreshold, 409: duplicate }),
+          ...errors({
+            400: `${badThreshold} Or pausedUntil is not a time in the next ${MAX_ALERT_PAUSE_DAYS} days, or comes with active true.`,
+            409: duplicate,
+          }),
         },
       },
     },
