@@ -205,6 +205,43 @@ test('an alert paused for a while says when it resumes, and its switch resumes i
   expect(errors).toEqual([])
 })
 
+test('a watchlist open in one tab follows what another tab does to its alerts, without a reload', async ({
+  page,
+  browser,
+}) => {
+  const token = uniqueToken()
+  const member = await memberPage(browser, page.viewportSize(), { first: 'Tomas', last: `Twotabs${token}` })
+  const first = member.page
+  const errors = collectErrors(first)
+  const item = await createItem(first.request, { name: `Twin Tab Set ${token}`, number: `TT${token}-1` })
+  await setAlertBelow(first.request, item.id, '40')
+  const title = `TT${token}-1 - Twin Tab Set ${token}`
+
+  // The live stream is open before the other tab acts.
+  const streamOpen = first.waitForResponse((response) => response.url().endsWith('/api/me/events'))
+  await first.goto('/watchlist')
+  expect((await streamOpen).status()).toBe(200)
+  const row = first.getByTestId('alert-row')
+  await expect(row).toContainText('Active')
+  const second = await first.context().newPage()
+  await second.goto('/watchlist')
+  const otherRow = second.getByTestId('alert-row')
+  await otherRow.getByRole('button', { name: `Pause for a while: ${title}` }).click()
+  await second.getByRole('menuitem', { name: 'For 1 day' }).click()
+  await expect(otherRow).toContainText('Resumes')
+
+  // The first tab, untouched, shows the pause and when it ends.
+  await expect(row).toContainText('Paused')
+  await expect(row).toContainText('Resumes')
+  await expect(row.getByRole('switch', { name: `Active: ${title}` })).toHaveAttribute('aria-checked', 'false')
+
+  await otherRow.getByRole('button', { name: `Delete alert: ${title}` }).click()
+  await expect(second.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
+  await expect(first.getByRole('heading', { name: 'No alerts set' })).toBeVisible()
+  await second.close()
+  expect(errors).toEqual([])
+})
+
 test('an open watchlist shows the fair price live: the one that fired its alert, and one that fired nothing', async ({
   page,
   browser,

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { resumeAlertsPausedUntilNow } from '#server/modules/alerts/alerts.service.ts'
 import { NotificationStreams, STREAMS_PER_USER } from '#server/modules/alerts/notification-streams.ts'
 import { PRICES_EVENT_MS } from '#server/modules/alerts/watched-prices.ts'
 import {
+  ALERTS_EVENT,
   NOTIFICATION_EVENT,
   type Notification,
   notificationSchema,
@@ -23,14 +25,20 @@ import { setupTestApp } from '../support/test-app.ts'
  */
 const context = setupTestApp()
 let base: string
-let people: Record<'owner' | 'other' | 'trusted' | 'watcher', string>
+let people: Record<'owner' | 'other' | 'trusted' | 'watcher' | 'bystander', string>
 let itemId: number
 let sealed: number
 let ownersAlert: number
 
 beforeAll(async () => {
   base = await context.app.listen({ host: '127.0.0.1', port: 0 })
-  people = await signUpPeople(context.app, context.database.db, ['owner', 'other', 'trusted', 'watcher'])
+  people = await signUpPeople(context.app, context.database.db, [
+    'owner',
+    'other',
+    'trusted',
+    'watcher',
+    'bystander',
+  ])
   itemId = await createSet('SSE-1', 'Stream Station')
   const [row] = await queryRows<{ id: number }>(
     context.database.db,
@@ -233,6 +241,50 @@ describe('GET /api/me/events', () => {
     expect(await watcher.next(PRICES_EVENT_MS + 500, PRICES_EVENT)).toBeNull()
   })
 
+  it("tells every open stream of the user when their alerts change, in another tab or at a pause's end, and no one else", async () => {
+    const [tab, otherTab, someoneElse] = await Promise.all([
+      openStream(people.watcher),
+      openStream(people.watcher),
+      openStream(people.bystander),
+    ])
+    open.push(tab, otherTab, someoneElse)
+    const alertId = await setAlert(people.watcher, 'below', '1')
+    for (const stream of [tab, otherTab]) expect((await stream.next(5000, ALERTS_EVENT))?.data).toBe('{}')
+
+    const change = (payload: object) =>
+      context.app.inject({
+        method: 'PATCH',
+        url: `/api/alerts/${alertId}`,
+        headers: { cookie: people.watcher },
+        payload,
+      })
+    const paused = await change({ pausedUntil: new Date(Date.now() + 3_600_000).toISOString() })
+    expect(paused.statusCode, paused.body).toBe(200)
+    for (const stream of [tab, otherTab]) expect(await stream.next(5000, ALERTS_EVENT)).not.toBeNull()
+
+    // The pause runs out: the job that resumes it tells the user's tabs too.
+    await context.database.db.execute(
+      sql`update alerts set paused_until = now() - interval '1 second' where id = ${alertId}`,
+    )
+    expect(await resumeAlertsPausedUntilNow({ db: context.database.db })).toBe(1)
+    for (const stream of [tab, otherTab]) expect(await stream.next(5000, ALERTS_EVENT)).not.toBeNull()
+
+    // A refused change (its own duplicate) changes nothing and says nothing.
+    const again = await setAlert(people.watcher, 'below', '2')
+    await tab.next(5000, ALERTS_EVENT)
+    await otherTab.next(5000, ALERTS_EVENT)
+    expect((await change({ thresholdValue: '2', currency: 'GBP' })).statusCode).toBe(409)
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/alerts/${again}`,
+      headers: { cookie: people.watcher },
+    })
+    expect(deleted.statusCode).toBe(204)
+    expect(await tab.next(5000, ALERTS_EVENT)).not.toBeNull()
+    expect(await tab.next(300, ALERTS_EVENT)).toBeNull()
+    expect(await someoneElse.next(300, ALERTS_EVENT)).toBeNull()
+  })
+
   it('refuses a user more than 10 open streams at once (429), and has room again once one closes', async () => {
     const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(people.other)))
     open.push(...streams)
@@ -260,7 +312,7 @@ describe('GET /api/me/events', () => {
       },
     })
     const userId = randomUUID()
-    const sink = { send: () => {}, sendPrices: () => {}, end: () => {} }
+    const sink = { send: () => {}, sendPrices: () => {}, sendAlertsChanged: () => {}, end: () => {} }
     // As the route does, with nothing awaited between the check and the opening.
     const opening: Promise<() => void>[] = []
     for (let asked = 0; asked < STREAMS_PER_USER + 3; asked++) {

@@ -203,8 +203,10 @@ export const unreadCountSchema = z.object({ unread: z.number().int() })
  * NOTIFICATION_EVENT (values.ts, so the web app's shell reads it without zod) whose data is a
  * `notificationSchema` object and whose id is the notification's id (a reconnect's Last-Event-ID gets what was
  * missed); PRICES_EVENT events, without an id, whose data is a `pricesEventSchema` object naming items the user
- * has alerts on whose fair prices were just recomputed; a comment line now and then keeps the connection open.
+ * has alerts on whose fair prices were just recomputed; ALERTS_EVENT events, without an id and with `{}` as data, when the
+ * user's alerts were created, changed, resumed or deleted anywhere; a comment line now and then keeps the
+ * connection open.
  */
-export { NOTIFICATION_EVENT, PRICES_EVENT } from './values.ts'
+export { ALERTS_EVENT, NOTIFICATION_EVENT, PRICES_EVENT } from './values.ts'
 export const pricesEventSchema = z.object({ itemIds: z.array(z.number().int()) })
 export type PricesEvent = z.infer<typeof pricesEventSchema>

@@ -167,3 +167,8 @@ export const NOTIFICATION_EVENT = 'notification'
  * `{ "itemIds": [...] }`, it has no id, and it comes at most every few seconds (contract/alerts.ts).
  */
 export const PRICES_EVENT = 'prices'
+/**
+ * The Server-Sent Event name, on the same stream, of a change to the user's alerts made elsewhere (another tab
+ * or device, or a paused alert resumed at its time): its data is `{}`, it has no id; the watchlist reads again.
+ */
+export const ALERTS_EVENT = 'alerts'

@@ -121,6 +121,7 @@ export async function changeAlert({
       await armAlert(tx, id)
     }
     if (next.active) await evaluateAlertNow({ db: tx, id })
+    await announceAlertsChanged(tx, owner.id)
     return (await findOwnAlert(tx, owner.id, id)) as Alert
   })
 }

@@ -3,6 +3,7 @@ import { HttpError } from '#server/errors.ts'
 import { errors, file } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import {
+  ALERTS_EVENT,
   NOTIFICATION_EVENT,
   type Notification,
   notificationSchema,
@@ -28,6 +29,8 @@ const eventText = (notification: Notification) =>
   `id: ${notification.id}\nevent: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(notification)}\n\n`
 // No id: the browser keeps the last notification's as its Last-Event-ID.
 const pricesText = (prices: PricesEvent) => `event: ${PRICES_EVENT}\ndata: ${JSON.stringify(prices)}\n\n`
+// An event without data is never dispatched by the browser.
+const alertsChangedText = `event: ${ALERTS_EVENT}\ndata: {}\n\n`
 
 /**
  * GET /api/me/events (issue 13 part 4): the signed-in user's new notifications, live, as Server-Sent Events.
@@ -51,7 +54,8 @@ export const alertsStreamRoutes = signedInRoutes(async (app) => {
         summary:
           'Your new notifications, live (Server-Sent Events): each as `event: notification` with its id; send ' +
           'Last-Event-ID to get what was missed. `event: prices` names items you have alerts on whose fair ' +
-          `prices were just recomputed (at most every ${PRICES_EVENT_MS / 1000} seconds)`,
+          `prices were just recomputed (at most every ${PRICES_EVENT_MS / 1000} seconds); \`event: ${ALERTS_EVENT}\` ` +
+          'says your alerts were created, changed, resumed or deleted (in another tab, say)',
         response: {
           200: file(
             `A text/event-stream whose \`${NOTIFICATION_EVENT}\` events carry one notification each`,
@@ -107,6 +111,9 @@ export const alertsStreamRoutes = signedInRoutes(async (app) => {
             },
             sendPrices: (itemIds) => {
               if (!raw.writableEnded) raw.write(pricesText({ itemIds }))
+            },
+            sendAlertsChanged: () => {
+              if (!raw.writableEnded) raw.write(alertsChangedText)
             },
             end: () => {
               finish()

@@ -10,6 +10,8 @@ export interface StreamSink {
   send(notification: Notification): void
   /** Some of the items the user has alerts on have new prices (at most every `PRICES_EVENT_MS`). */
   sendPrices(itemIds: number[]): void
+  /** The user's alerts were created, changed, resumed or deleted (in this tab or anywhere else). */
+  sendAlertsChanged(): void
   /** Ends the stream from the server's side (the app is closing). */
   end(): void
 }
@@ -77,6 +79,10 @@ class LiveStream {
     if (!this.closed) this.sink.sendPrices(itemIds)
   }
 
+  sendAlertsChanged(): void {
+    if (!this.closed) this.sink.sendAlertsChanged()
+  }
+
   close(): void {
     this.closed = true
   }
@@ -91,7 +97,8 @@ class LiveStream {
  * The app's live notification streams (issue 13 part 4). One LISTEN on ALERT_EVENTS_CHANNEL per app
  * instance, taken when the first stream opens and kept until the app closes; a notification names a user,
  * and only that user's open streams read from the database (each what it has not sent yet). The streams also
- * carry the new prices of the items their user has alerts on (WatchedPrices), so the watchlist stays current.
+ * carry the new prices of the items their user has alerts on (WatchedPrices), and word that the user's alerts
+ * changed elsewhere, so the watchlist stays current.
  */
 export class NotificationStreams {
   private readonly byUser = new Map<string, Set<LiveStream>>()
@@ -103,6 +110,9 @@ export class NotificationStreams {
       ...options,
       send: (userId, itemIds) => {
         for (const stream of this.byUser.get(userId) ?? []) stream.sendPrices(itemIds)
+      },
+      alertsChanged: (userId) => {
+        for (const stream of this.byUser.get(userId) ?? []) stream.sendAlertsChanged()
       },
     })
   }

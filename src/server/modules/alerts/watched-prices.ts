@@ -3,7 +3,10 @@ import { type Database, notify, queryRows } from '#server/db/client.ts'
 import type { Listen } from '#server/db/listener.ts'
 import { PRICES_RECOMPUTED_CHANNEL, recomputedItemIds } from '#server/modules/market/market.channels.ts'
 
-/** Told, with the user's id, when a user's alerts are created or deleted: which items they watch has changed. */
+/**
+ * Told, with the user's id, when a user's alerts are created, changed, resumed or deleted: which items they watch
+ * may have changed, and their open watchlists read again.
+ */
 export const ALERTS_CHANGED_CHANNEL = 'alerts_changed'
 
 /**
@@ -45,6 +48,8 @@ export class WatchedPrices {
       db: Database
       listen: Listen
       send: (userId: string, itemIds: number[]) => void
+      /** The user's alerts changed (ALERTS_CHANGED_CHANNEL), on any instance. */
+      alertsChanged: (userId: string) => void
       onError: (error: unknown) => void
     },
   ) {}
@@ -87,7 +92,10 @@ export class WatchedPrices {
       }
       this.listening = Promise.all([
         listen(PRICES_RECOMPUTED_CHANNEL, (payload) => this.changed(recomputedItemIds(payload)), reloadAll),
-        listen(ALERTS_CHANGED_CHANNEL, (userId) => void this.load(userId)),
+        listen(ALERTS_CHANGED_CHANNEL, (userId) => {
+          void this.load(userId)
+          if (this.watchers.has(userId)) this.options.alertsChanged(userId)
+        }),
       ]).then(
         (stops) => this.stops.push(...stops),
         (error: unknown) => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Notification } from '#shared/contract/alerts.ts'
-import { NOTIFICATION_EVENT, PRICES_EVENT } from '#shared/contract/values.ts'
+import { ALERTS_EVENT, NOTIFICATION_EVENT, PRICES_EVENT } from '#shared/contract/values.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { invalidateMarket } from '#web/lib/item-market.ts'
 import { invalidateNotifications } from './notification-queries.ts'
@@ -23,7 +23,8 @@ function pricedItemIds(data: string): number[] {
  * The live stream of the signed-in user's notifications (one per tab, opened by the app shell): each alert
  * that fires refreshes the bell, the centre and the watchlist (whose rows show the price that fired it), and
  * shows a toast. New prices of items the user has alerts on refresh the watchlist's "Fair price now", and the
- * item's own page if it is open (so a fired alert's toast never sits beside the price before it). The
+ * item's own page if it is open (so a fired alert's toast never sits beside the price before it). A change to
+ * the user's alerts made elsewhere (another tab or device, or a pause that ran out) refreshes them here. The
  * browser reconnects by itself after a drop, sending the last notification's id, and the server sends what
  * was missed.
  */
@@ -48,11 +49,14 @@ export function useNotificationEvents(enabled: boolean) {
       void queryClient.invalidateQueries({ queryKey: [ALERTS_PATH] })
       for (const itemId of pricedItemIds(event.data)) void invalidateMarket(queryClient, itemId)
     }
+    const onAlertsChanged = () => void invalidateAlerts(queryClient)
     source.addEventListener(NOTIFICATION_EVENT, onNotification)
     source.addEventListener(PRICES_EVENT, onPrices)
+    source.addEventListener(ALERTS_EVENT, onAlertsChanged)
     return () => {
       source.removeEventListener(NOTIFICATION_EVENT, onNotification)
       source.removeEventListener(PRICES_EVENT, onPrices)
+      source.removeEventListener(ALERTS_EVENT, onAlertsChanged)
       source.close()
     }
   }, [enabled, queryClient])
