@@ -490,6 +490,18 @@ test("the alert dialogs show today's fair price and say when an alert would fire
   await expect(dialog).toContainText('From all verified sales')
   const firesNow = dialog.getByText(/^Today's fair price is already/)
   const threshold = dialog.getByLabel('Price threshold (USD)')
+  // The shortcuts put a threshold a percentage past today's price in the box, on the side the alert watches.
+  const shortcuts = dialog.getByRole('group', { name: 'Set it from the fair price:' })
+  await expect(shortcuts.getByRole('button')).toHaveText(['−5 %', '−10 %', '−20 %'])
+  await shortcuts.getByRole('button', { name: "10 % below today's fair price" }).click()
+  await expect(threshold).toHaveValue('24.66')
+  await expect(firesNow).toBeHidden()
+  await dialog.getByRole('radio', { name: 'Above' }).click()
+  await expect(shortcuts.getByRole('button')).toHaveText(['+5 %', '+10 %', '+20 %'])
+  await shortcuts.getByRole('button', { name: "20 % above today's fair price" }).click()
+  await expect(threshold).toHaveValue('32.88')
+  await saveScreenshot(seen, 'set-alert-dialog-shortcuts', { fullPage: false })
+  await dialog.getByRole('radio', { name: 'Below' }).click()
   await threshold.fill('27.39')
   await expect(firesNow).toBeHidden()
   await threshold.fill('27.40')
@@ -527,6 +539,8 @@ test("the alert dialogs show today's fair price and say when an alert would fire
   await expect(edit).toContainText('Fair price now$27.40From all verified sales')
   const saveFires = edit.getByText(/^Today's fair price is already/)
   await expect(saveFires).toBeHidden()
+  await edit.getByRole('button', { name: "5 % below today's fair price" }).click()
+  await expect(edit.getByLabel('Price threshold (USD)')).toHaveValue('26.03')
   await edit.getByLabel('Price threshold (USD)').fill('29')
   await expect(saveFires).toHaveText(
     "Today's fair price is already at or below your threshold: the alert fires as soon as it is saved.",

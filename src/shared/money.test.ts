@@ -11,6 +11,7 @@ import {
   gbpValuesFromRatesPerUsd,
   isAtOrBelow,
   isSameAmount,
+  movedByPercent,
   ratesPerUsdFromGbpValues,
   sumAmounts,
 } from './money.ts'
@@ -149,6 +150,30 @@ describe('sumAmounts', () => {
         expect(sumAmounts(values)).toBe((pence / 100).toFixed(2))
       }),
     )
+  })
+})
+
+describe('movedByPercent', () => {
+  it('moves an amount by a percentage of itself exactly, rounding half up to the penny', () => {
+    expect(movedByPercent('27.40', -10)).toBe('24.66')
+    expect(movedByPercent('27.40', 20)).toBe('32.88')
+    // 0.1 × 0.95 = 0.095: half a penny, up (a float gives 0.09499…).
+    expect(movedByPercent('0.10', -5)).toBe('0.10')
+    expect(movedByPercent('0.30', -5)).toBe('0.29')
+    expect(movedByPercent('19.99', 0)).toBe('19.99')
+    fc.assert(
+      fc.property(amount, fc.integer({ min: -99, max: 500 }), (value, percent) => {
+        const exact = new Big(value).times(100 + percent).times(100)
+        // In hundredths of a penny: the rounded result is within half a penny of the exact one.
+        const moved = new Big(movedByPercent(value, percent)).times(10_000)
+        expect(moved.minus(exact).abs().lte(50)).toBe(true)
+      }),
+    )
+  })
+
+  it('refuses what is not an amount or a percentage', () => {
+    expect(() => movedByPercent('abc', 10)).toThrow(/Not an amount/)
+    expect(() => movedByPercent('10', Number.NaN)).toThrow(/Not an amount/)
   })
 })
 

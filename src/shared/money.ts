@@ -129,6 +129,21 @@ export function isSameAmount(
   return left !== undefined && right !== undefined && left.eq(right)
 }
 
+/**
+ * An amount moved by `percent` per cent of itself (-10 for a tenth less), exactly, rounded half-up to
+ * 2 decimals: '27.40' by -10 is '24.66'.
+ */
+export function movedByPercent(amount: string | number, percent: number): string {
+  const value = parseAmount(amount)
+  if (!value || !Number.isFinite(percent))
+    throw new Error(`Not an amount and a percentage: ${amount}, ${percent}`)
+  return value
+    .times(100 + percent)
+    .div(100)
+    .round(2, Big.roundHalfUp)
+    .toFixed(2)
+}
+
 /** Sums decimal strings exactly. */
 export function sumAmounts(amounts: Array<string | number>): string {
   return amounts.reduce<Big>((total, amount) => total.plus(parseAmount(amount) ?? 0), new Big(0)).toFixed(2)

@@ -9,6 +9,7 @@ import {
   EMPTY_ALERT_VALUES,
   firesOnCreateText,
   firesOnSaveText,
+  thresholdFromFairPrice,
 } from './alert-form.ts'
 
 const check = (values: Partial<typeof EMPTY_ALERT_VALUES>) =>
@@ -135,5 +136,25 @@ describe('the dialogs say when the alert would fire as soon as it is sent', () =
     expect(firesOnSaveText(fired, { ...firedStart, direction: 'above', thresholdValue: '300' }, rates)).toBe(
       "Today's fair price is already at or above your threshold: the alert fires as soon as it is saved.",
     )
+  })
+})
+
+describe("the dialogs' shortcuts set the threshold a percentage past today's fair price", () => {
+  it('converts the fair price into the alert currency, then moves it, in the direction of the alert', () => {
+    // £300 is €349.32 at 0.73 pounds and 0.85 euros to the dollar; 10 % below is €314.388, 20 % above €419.184.
+    expect(thresholdFromFairPrice('300.00', 'EUR', FALLBACK_RATES_PER_USD, 'below', 10)).toBe('314.39')
+    expect(thresholdFromFairPrice('300.00', 'EUR', FALLBACK_RATES_PER_USD, 'above', 20)).toBe('419.18')
+    expect(thresholdFromFairPrice('19.99', 'GBP', FALLBACK_RATES_PER_USD, 'below', 5)).toBe('18.99')
+  })
+
+  it('gives a threshold the alert takes, and one that does not fire the moment it is created', () => {
+    const values = { ...EMPTY_ALERT_VALUES, conditionId: '3' }
+    for (const direction of ['below', 'above'] as const) {
+      const thresholdValue = thresholdFromFairPrice('300.00', 'EUR', FALLBACK_RATES_PER_USD, direction, 5)
+      expect(check({ direction, thresholdValue }).success).toBe(true)
+      expect(
+        firesOnCreateText('300.00', 'EUR', { ...values, direction, thresholdValue }, FALLBACK_RATES_PER_USD),
+      ).toBeNull()
+    }
   })
 })

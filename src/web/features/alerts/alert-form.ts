@@ -13,7 +13,7 @@ import {
   updateAlertBodySchema,
 } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
-import { isSameAmount, type RatesPerUsd } from '#shared/money.ts'
+import { convertAmount, isSameAmount, movedByPercent, type RatesPerUsd } from '#shared/money.ts'
 import { REACHED, standing } from './alert-texts.ts'
 
 export interface AlertFormValues {
@@ -30,6 +30,24 @@ export const EMPTY_ALERT_VALUES: AlertFormValues = {
   direction: 'below',
   thresholdValue: '',
   active: true,
+}
+
+/** The shortcuts beside today's fair price: a threshold this many per cent past it, in the alert's direction. */
+export const THRESHOLD_PERCENTS = [5, 10, 20] as const
+
+/**
+ * Ours (the research's "percentage change" ask, as a threshold): today's fair price of the grade, in the
+ * alert's currency, `percent` per cent below or above it. The alert keeps the amount, as if typed.
+ */
+export function thresholdFromFairPrice(
+  fairPriceGbp: string,
+  currency: CurrencyCode,
+  rates: RatesPerUsd,
+  direction: AlertDirection,
+  percent: number,
+): string {
+  const fairPrice = convertAmount(fairPriceGbp, 'GBP', currency, rates)
+  return movedByPercent(fairPrice, direction === 'below' ? -percent : percent)
 }
 
 /** The body for an item, the threshold in the display currency; no condition chosen: left out (asked for). */

@@ -64,6 +64,11 @@ export const DIRECTION_OPTIONS: ReadonlyArray<{ value: AlertDirection; label: st
   { value: 'above', label: 'Above' },
 ]
 
+/** Ours: the shortcuts that set the threshold a percentage past today's fair price (alert-fields.tsx). */
+export const thresholdShortcutText = 'Set it from the fair price:'
+export const thresholdShortcutLabel = (direction: AlertDirection, percent: number) =>
+  `${percent} % ${DIRECTION_LABELS[direction]} today's fair price`
+
 /** An alert's threshold in the display currency, converted from the one it was set in. */
 export const thresholdText = (
   alert: Pick<Alert, 'thresholdValue' | 'currency'>,

@@ -1,12 +1,12 @@
 import { Zap } from 'lucide-react'
-import { useController } from 'react-hook-form'
+import { useController, useFormContext, useWatch } from 'react-hook-form'
 import type { CurrencyCode } from '#shared/contract/values.ts'
-import { currencyOf, PRICE_STEP } from '#shared/money.ts'
+import { currencyOf, PRICE_STEP, type RatesPerUsd } from '#shared/money.ts'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { NumberField } from '#web/components/ui/form-fields.tsx'
 import { Switch } from '#web/components/ui/switch.tsx'
-import type { AlertFormValues } from '../alert-form.ts'
-import { DIRECTION_OPTIONS } from '../alert-texts.ts'
+import { type AlertFormValues, THRESHOLD_PERCENTS, thresholdFromFairPrice } from '../alert-form.ts'
+import { DIRECTION_OPTIONS, thresholdShortcutLabel, thresholdShortcutText } from '../alert-texts.ts'
 
 /** The fields an alert's dialogs share: direction, threshold and active (spec 02 §2). */
 
@@ -36,6 +36,54 @@ export function ThresholdField({ currency, hint }: { currency: CurrencyCode; hin
       placeholder="49.99"
       autoComplete="off"
     />
+  )
+}
+
+/**
+ * Ours: a threshold 5, 10 or 20 % past today's fair price (below it for a "below" alert, above for "above"), in
+ * `currency`, put in the threshold box with one press; shown only when there is a fair price.
+ */
+export function ThresholdShortcuts({
+  fairPriceGbp,
+  currency,
+  rates,
+}: {
+  fairPriceGbp: string | null | undefined
+  currency: CurrencyCode
+  rates: RatesPerUsd
+}) {
+  const { setValue } = useFormContext<AlertFormValues>()
+  const direction = useWatch<AlertFormValues, 'direction'>({ name: 'direction' })
+  if (!fairPriceGbp) return null
+  return (
+    <fieldset className="-mt-2 text-sm">
+      <legend className="mb-1.5 text-muted sm:float-left sm:mr-2 sm:mb-0 sm:py-1.5">
+        {thresholdShortcutText}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {THRESHOLD_PERCENTS.map((percent) => (
+          <button
+            key={percent}
+            type="button"
+            aria-label={thresholdShortcutLabel(direction, percent)}
+            onClick={() =>
+              setValue(
+                'thresholdValue',
+                thresholdFromFairPrice(fairPriceGbp, currency, rates, direction, percent),
+                {
+                  shouldDirty: true,
+                  shouldValidate: true,
+                },
+              )
+            }
+            className="h-8 rounded-full border border-line-strong bg-surface px-3 font-medium text-muted tabular transition-colors hover:border-muted hover:text-fg"
+          >
+            {direction === 'below' ? '−' : '+'}
+            {percent} %
+          </button>
+        ))}
+      </div>
+    </fieldset>
   )
 }
 

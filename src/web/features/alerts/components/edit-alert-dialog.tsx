@@ -18,7 +18,13 @@ import {
 } from '../alert-form.ts'
 import { ALERT_TEXTS, fairPriceText, firedNowText } from '../alert-texts.ts'
 import { useUpdateAlert } from '../mutations.ts'
-import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
+import {
+  ActiveField,
+  DirectionField,
+  FiresAtOnceNote,
+  ThresholdField,
+  ThresholdShortcuts,
+} from './alert-fields.tsx'
 
 /**
  * Changes one alert from the watchlist: direction, threshold and active (its item and condition are what it
@@ -103,6 +109,7 @@ export function EditAlertDialog({ alert, onClose }: { alert: Alert; onClose: () 
                 : `In ${alert.currency}, the currency it was set in.`
             }
           />
+          <ThresholdShortcuts fairPriceGbp={alert.fairPriceGbp} currency={alert.currency} rates={rates} />
           <FiresAtOnceNote text={firesOnSaveText(alert, values, rates)} />
           <ActiveField />
           <DialogActions

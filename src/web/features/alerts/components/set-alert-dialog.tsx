@@ -31,7 +31,13 @@ import {
 } from '../alert-texts.ts'
 import { useCreateAlert } from '../mutations.ts'
 import { useAlerts } from '../queries.ts'
-import { ActiveField, DirectionField, FiresAtOnceNote, ThresholdField } from './alert-fields.tsx'
+import {
+  ActiveField,
+  DirectionField,
+  FiresAtOnceNote,
+  ThresholdField,
+  ThresholdShortcuts,
+} from './alert-fields.tsx'
 
 interface SetAlertDialogProps {
   item: Pick<ItemDetail, 'id' | 'type' | 'number' | 'name'>
@@ -144,8 +150,8 @@ function ItemAlerts({ itemId, open }: { itemId: number; open: boolean }) {
 
 /**
  * Ours: once a condition is chosen, today's fair price of its grade (the price the alert compares, and the one
- * the item page shows under the modal), and a warning when the alert as typed would fire as soon as it is
- * created. Read with the item page's own summary, so it costs no request there.
+ * the item page shows under the modal), shortcuts to a threshold a percentage past it, and a warning when the
+ * alert as typed would fire as soon as it is created. Read with the item page's own summary, so it costs no request there.
  */
 function TodaysPrice({ item, open }: { item: SetAlertDialogProps['item']; open: boolean }) {
   const { currency, rates, formatAmount } = useCurrency()
@@ -165,6 +171,7 @@ function TodaysPrice({ item, open }: { item: SetAlertDialogProps['item']; open: 
           {basis ? <span className="block text-subtle text-xs">{basis}</span> : null}
         </p>
       )}
+      <ThresholdShortcuts fairPriceGbp={fairPriceGbp} currency={currency} rates={rates} />
       <FiresAtOnceNote
         text={fairPriceGbp === undefined ? null : firesOnCreateText(fairPriceGbp, currency, values, rates)}
       />
