@@ -43,7 +43,7 @@ export async function benchAlertEvaluation(handle: DatabaseHandle, itemId: numbe
   }
   await handle.db.execute(sql`vacuum analyze alerts`)
   const timings: number[] = []
-  // An alert is evaluated as it is set (evaluateAlertNow): these are brought to the starting price first.
+  // An alert is evaluated as it is set (evaluateAlertsNow): these are brought to the starting price first.
   await handle.db.transaction((tx) =>
     evaluateAlerts({ db: tx, prices: [{ itemId, grade: 'new', fairPriceGbp: '140.00' }] }),
   )

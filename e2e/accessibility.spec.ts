@@ -73,7 +73,7 @@ test('signed-in screens pass axe', async ({ page }) => {
   }
 })
 
-test('the wanted list passes axe: empty, with rows, and its remove confirmation', async ({
+test('the wanted list passes axe: empty, with rows, its remove confirmation and its alerts', async ({
   page,
   browser,
   playwright,
@@ -109,6 +109,18 @@ test('the wanted list passes axe: empty, with rows, and its remove confirmation'
   await expect(member.page.getByRole('alertdialog', { name: 'Remove from wanted list?' })).toBeVisible()
   await member.page.mouse.move(0, 0)
   await expectNoViolations(member.page, 'wanted list: remove confirmation')
+  await member.page.keyboard.press('Escape')
+
+  // Price alerts at the list's prices: the confirmation, then the rows marked 'Alert set'.
+  await member.page.getByRole('button', { name: 'Alert me at my prices' }).click()
+  const confirm = member.page.getByRole('alertdialog', { name: 'Set price alerts at your prices?' })
+  await expect(confirm).toBeVisible()
+  await expectNoViolations(member.page, 'wanted list: alerts confirmation')
+  await confirm.getByRole('button', { name: 'Set alerts' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(wantedRows(member.page).getByRole('link', { name: 'Alert set' })).toHaveCount(2)
+  await member.page.mouse.move(0, 0)
+  await expectNoViolations(member.page, 'wanted list: alerts set')
   await member.page.context().close()
 })
 

@@ -12,7 +12,15 @@ import {
   unexpected,
 } from './collection-support.ts'
 import { memberPage } from './moderation-support.ts'
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, toastArea, todayUtc } from './support.ts'
+import {
+  collectErrors,
+  expectNoHorizontalOverflow,
+  expectToastShown,
+  recordToasts,
+  saveScreenshot,
+  toastArea,
+  todayUtc,
+} from './support.ts'
 import { importWantedList, wantedRows } from './wanted-support.ts'
 
 /**
@@ -215,4 +223,116 @@ test('more than 50 wanted items load 50 at a time', async ({ page, playwright })
   await expect(wantedRows(page)).toHaveCount(53)
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
   expect(errors).toEqual([])
+})
+
+test('price alerts at the most the user would pay: one row, then every row, each item once', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000)
+  const errors = collectErrors(page)
+  const run = uniqueToken()
+  // A set already under its limit (£30 against €45 = £38.65), one over it (£100), one without a price yet.
+  const admin = await adminClient(playwright)
+  const bargain = await createItemAs(admin, {
+    type: 'set',
+    name: `Alert Bargain ${run}`,
+    number: `AB${run}-1`,
+    theme: 'Star Wars',
+  })
+  const pricey = await createItemAs(admin, {
+    type: 'set',
+    name: `Alert Cruiser ${run}`,
+    number: `AC${run}-1`,
+    theme: 'Star Wars',
+  })
+  const unpriced = await createItemAs(admin, {
+    type: 'set',
+    name: `Alert Walker ${run}`,
+    number: `AW${run}-1`,
+    theme: 'Star Wars',
+  })
+  const pilot = await createItemAs(admin, {
+    type: 'minifig',
+    name: `Alert Pilot ${run}`,
+    number: `wa${run}`,
+    theme: 'Star Wars',
+  })
+  const sealed = await conditionId(admin, 'set', 'New/Sealed')
+  await recordSaleAs(admin, bargain.id, { price: '30.00', conditionId: sealed, saleDate: todayUtc() })
+  await recordSaleAs(admin, pricey.id, { price: '100.00', conditionId: sealed, saleDate: todayUtc() })
+  await admin.dispose()
+
+  await signUpViaApi(page, CATALOGUE_URL, { label: 'wanted-alerts', currency: 'USD' })
+  await importWantedList(page, CATALOGUE_URL, [
+    { ITEMTYPE: 'S', ITEMID: bargain.number, MAXPRICE: '45.00', CONDITION: 'N' },
+    { ITEMTYPE: 'S', ITEMID: pricey.number, MAXPRICE: '45.00', CONDITION: 'N' },
+    { ITEMTYPE: 'S', ITEMID: unpriced.number, MAXPRICE: '20.00', CONDITION: 'U' },
+    { ITEMTYPE: 'M', ITEMID: pilot.number, CONDITION: 'X' },
+  ])
+  // The alert that fires as it is set brings its own toast, in the place of the one saying what was set.
+  await recordToasts(page)
+  await page.goto('/wanted')
+  await expect(wantedRows(page)).toHaveCount(4)
+  const row = (item: { name: string }) => wantedRows(page).filter({ hasText: item.name })
+
+  // One row: the spec's toast, and the row says so from then on, leading to the watchlist.
+  await row(pricey)
+    .getByRole('button', { name: `Alert me when ${pricey.number} - ${pricey.name} falls to $52.95` })
+    .click()
+  await expect(toastArea(page).getByText('Alert created')).toBeVisible()
+  await expect(
+    toastArea(page).getByText("You'll be notified when the price reaches your threshold"),
+  ).toBeVisible()
+  await expect(row(pricey).getByRole('link', { name: 'Alert set' })).toHaveAttribute('href', '/watchlist')
+  // Without a limit there is nothing to alert at.
+  await expect(row(pilot).getByRole('button', { name: /^Alert me/ })).toHaveCount(0)
+
+  // Every row, after a confirmation that says what will happen; a failure says so and sets nothing.
+  await page.route('**/api/me/wanted/alerts', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong', code: 'INTERNAL' } }),
+  )
+  const confirm = page.getByRole('alertdialog', { name: 'Set price alerts at your prices?' })
+  await page.getByRole('button', { name: 'Alert me at my prices' }).click()
+  await confirm.getByRole('button', { name: 'Set alerts' }).click()
+  await expect(toastArea(page).getByText('Failed to set price alerts')).toBeVisible()
+  await expect(confirm).toBeHidden()
+  await page.unroute('**/api/me/wanted/alerts')
+
+  await page.getByRole('button', { name: 'Alert me at my prices' }).click()
+  await expect(confirm).toContainText('in the condition you want (new when either will do)')
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await saveScreenshot(page, 'wanted-alerts-confirm')
+  await confirm.getByRole('button', { name: 'Set alerts' }).click()
+  await expectToastShown(
+    page,
+    '2 price alerts set',
+    'You’ll be notified when a wanted item’s fair price falls to your price. 1 item already has an alert. 1 item has no price you’d pay to alert at.',
+  )
+  await expect(confirm).toBeHidden()
+  for (const item of [bargain, pricey, unpriced])
+    await expect(row(item).getByRole('link', { name: 'Alert set' }), item.name).toBeVisible()
+  await row(unpriced).scrollIntoViewIfNeeded()
+  await saveScreenshot(page, 'wanted-alerts')
+  if (isNarrow(page)) await expectNoHorizontalOverflow(page)
+
+  // The bargain is already under its limit: its alert fired as it was set.
+  const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
+
+  // Pressed again, nothing is set twice.
+  await page.getByRole('button', { name: 'Alert me at my prices' }).click()
+  await confirm.getByRole('button', { name: 'Set alerts' }).click()
+  await expectToastShown(page, 'No new alerts', '3 items already have an alert. 1 item has no price')
+
+  // The watchlist holds the three, each below the limit as the file wrote it.
+  await page.goto('/watchlist')
+  const alerts = page.getByTestId('alert-row')
+  await expect(alerts).toHaveCount(3)
+  for (const item of [bargain, pricey, unpriced]) {
+    const alert = alerts.filter({ hasText: item.name })
+    await expect(alert, item.name).toContainText('Alert when below')
+    await expect(alert, item.name).toContainText(item === unpriced ? 'Used/Complete' : 'New/Sealed')
+  }
+  expect(unexpected(errors, /status of 500/, /ApiError/, /^500:/)).toEqual([])
 })

@@ -79,6 +79,7 @@ describe('signed-in scopes', () => {
         'GET /api/imports/not-a-number/report.csv',
         'GET /api/me/wanted',
         'DELETE /api/wanted/not-a-number',
+        'POST /api/me/wanted/alerts',
         'POST /api/sales/not-a-number/reject',
         'GET /api/moderation/sales',
         'POST /api/item-requests',
@@ -109,7 +110,7 @@ describe('signed-in scopes', () => {
         'POST /api/posts/not-a-number/restore',
       ]),
     )
-    expect(keys).toHaveLength(57)
+    expect(keys).toHaveLength(58)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {

@@ -242,6 +242,8 @@ export const wantedItemSchema = z.object({
   source: z.string().nullable(),
   /** The fair price of the wanted grade today (the new price when either will do), in pounds. */
   fairPriceGbp: z.string().nullable(),
+  /** Whether the user has a "below" price alert on the item in that grade (at any threshold). */
+  hasPriceAlert: z.boolean(),
   createdAt: z.string(),
 })
 export type WantedItem = z.infer<typeof wantedItemSchema>
@@ -253,3 +255,23 @@ export const wantedListQuerySchema = z.object({
 
 export const wantedListSchema = z.object({ items: z.array(wantedItemSchema), total: z.number().int() })
 export type WantedList = z.infer<typeof wantedListSchema>
+
+/**
+ * POST /api/me/wanted/alerts (ADR 051): a "below" price alert at the most the user would pay, on these wanted
+ * items (ids) or on every one (no ids).
+ */
+export const wantedAlertsBodySchema = z.object({
+  ids: z
+    .array(idSchema({ name: 'ids' }), { message: 'ids must be a list of wanted item ids' })
+    .min(1, { message: 'ids must name at least one wanted item; send no ids to set alerts on all of them' })
+    .max(500, { message: 'At most 500 ids at once' })
+    .optional(),
+})
+
+/** What setting alerts at the wanted list's prices did: alerts set, items that had one, items with no price. */
+export const wantedAlertsResultSchema = z.object({
+  created: z.number().int(),
+  alreadySet: z.number().int(),
+  withoutPrice: z.number().int(),
+})
+export type WantedAlertsResult = z.infer<typeof wantedAlertsResultSchema>

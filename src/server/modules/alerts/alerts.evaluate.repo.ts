@@ -84,26 +84,24 @@ export function alertsThatMayChange(
   )
 }
 
-/** Which item and grade an alert is on, to take their lock. */
-export async function alertItemGrade(db: Database, id: number) {
-  const rows = await queryRows<{ itemId: number; grade: Grade }>(
+/** Which items and grades these alerts are on, to take their locks. */
+export function alertItemGrades(db: Database, ids: readonly number[]) {
+  return queryRows<AlertPair>(
     db,
-    sql`select a.item_id as "itemId", c.grade from alerts a join conditions c on c.id = a.condition_id
-      where a.id = ${id}`,
+    sql`select distinct a.item_id as "itemId", c.grade from alerts a join conditions c on c.id = a.condition_id
+      where a.id = any(${pgArray(ids)}::int[])`,
   )
-  return rows[0]
 }
 
-/** One active alert with today's fair price of its grade (null: no data); the caller holds lockAlertsOf. */
-export async function activeAlertWithPrice(db: Database, id: number) {
-  const rows = await queryRows<AlertToEvaluate & { fairPriceGbp: string | null }>(
+/** These alerts, the active ones, with today's fair price of each's grade (null: no data); the caller holds lockAlertsOf. */
+export function activeAlertsWithPrice(db: Database, ids: readonly number[]) {
+  return queryRows<AlertToEvaluate & { fairPriceGbp: string | null }>(
     db,
     sql`select ${columns}, ps.fair_price_gbp::text as "fairPriceGbp"
       from alerts a join conditions c on c.id = a.condition_id
       left join price_snapshots ps on ps.item_id = a.item_id and ps.grade = c.grade
-      where a.id = ${id} and a.active`,
+      where a.id = any(${pgArray(ids)}::int[]) and a.active`,
   )
-  return rows[0]
 }
 
 export interface Firing {

@@ -6,8 +6,8 @@ import { alertStep } from './alert-rules.ts'
 import {
   type AlertPair,
   type AlertToEvaluate,
-  activeAlertWithPrice,
-  alertItemGrade,
+  activeAlertsWithPrice,
+  alertItemGrades,
   alertsThatMayChange,
   type Firing,
   lockAlertsOf,
@@ -85,15 +85,22 @@ export async function evaluateAlerts({ db, prices }: { db: Database; prices: rea
 }
 
 /**
- * One alert against today's fair price, when it is set, resumed or given a new threshold: it fires at once
- * if the price is already there; a crossing while it was paused does not count unless it still holds.
+ * Alerts against today's fair price, when they are set, resumed or given a new threshold: each fires at once
+ * if the price is already there; a crossing while it was paused does not count unless it still holds. Their
+ * items' locks are taken together, in the one order every evaluation takes them.
  */
-export async function evaluateAlertNow({ db, id }: { db: Database; id: number }) {
-  const pair = await alertItemGrade(db, id)
-  if (!pair) return { fired: 0, rearmed: 0 }
-  await lockAlertsOf(db, [pair])
-  const alert = await activeAlertWithPrice(db, id)
-  if (!alert || alert.fairPriceGbp === null) return { fired: 0, rearmed: 0 }
+export async function evaluateAlertsNow({ db, ids }: { db: Database; ids: readonly number[] }) {
+  if (ids.length === 0) return { fired: 0, rearmed: 0 }
+  const pairs = await alertItemGrades(db, ids)
+  if (pairs.length === 0) return { fired: 0, rearmed: 0 }
+  await lockAlertsOf(db, pairs)
+  const alerts = (await activeAlertsWithPrice(db, ids)).filter(
+    (alert): alert is AlertToEvaluate & { fairPriceGbp: string } => alert.fairPriceGbp !== null,
+  )
+  if (alerts.length === 0) return { fired: 0, rearmed: 0 }
   const { rates } = await currentRates({ db })
-  return evaluate(db, [alert], new Map([[pairKey(alert), pricesByCurrency(alert.fairPriceGbp, rates)]]))
+  const pricesOf = new Map(
+    alerts.map((alert) => [pairKey(alert), pricesByCurrency(alert.fairPriceGbp, rates)]),
+  )
+  return evaluate(db, alerts, pricesOf)
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { isoTimestamp } from '#server/db/json-text.ts'
+import { unnestRows } from '#server/db/unnest.ts'
 import type { Alert } from '#shared/contract/alerts.ts'
-import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
+import type { AlertDirection, CurrencyCode, Grade } from '#shared/contract/values.ts'
 import { rearmsPast } from './alert-rules.ts'
 
 /** What identifies an alert: the same item, condition, direction and threshold twice is one alert (a 409). */
@@ -94,6 +95,45 @@ export async function insertAlert(
       returning id`,
   )
   return rows[0]?.id
+}
+
+/** A "below" alert to set on an item's grade, at a threshold in a currency (one of each item and grade). */
+export interface BelowAlertSpec {
+  itemId: number
+  grade: Grade
+  thresholdValue: string
+  currency: CurrencyCode
+}
+
+/**
+ * Inserts an active "below" alert for each item and grade that has no "below" alert of the user's yet, on the
+ * grade's first condition of the item's kind (New/Sealed, Used/Complete; New, Used); answers the new ids.
+ */
+export async function insertBelowAlerts(
+  db: Database,
+  userId: string,
+  specs: readonly BelowAlertSpec[],
+): Promise<number[]> {
+  if (specs.length === 0) return []
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into alerts (user_id, item_id, condition_id, direction, threshold_value, currency, active)
+      select ${userId}, s.item_id, c.id, 'below', s.threshold_value, s.currency, true
+      from ${unnestRows('s', {
+        item_id: sql`${sql.param(specs.map((spec) => spec.itemId))}::int[]`,
+        grade: sql`${sql.param(specs.map((spec) => spec.grade))}::text[]`,
+        threshold_value: sql`${sql.param(specs.map((spec) => spec.thresholdValue))}::numeric[]`,
+        currency: sql`${sql.param(specs.map((spec) => spec.currency))}::text[]`,
+      })}
+      join items i on i.id = s.item_id
+      cross join lateral (select id from conditions
+        where category = i.type and grade = s.grade order by score desc, id limit 1) c
+      where not exists (select 1 from alerts a join conditions ac on ac.id = a.condition_id
+        where a.user_id = ${userId} and a.item_id = s.item_id and ac.grade = s.grade and a.direction = 'below')
+      on conflict (user_id, item_id, condition_id, direction, threshold_value, currency) do nothing
+      returning id`,
+  )
+  return rows.map((row) => row.id)
 }
 
 /** Whether the user has another alert with this key than `exceptId`. */

@@ -4,8 +4,9 @@ import type { Alert, CreateAlertData, UpdateAlertData } from '#shared/contract/a
 import { type CurrencyCode, MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
 import { isSameAmount } from '#shared/money.ts'
 import { armAlert } from './alerts.evaluate.repo.ts'
-import { evaluateAlertNow } from './alerts.evaluate.ts'
+import { evaluateAlertsNow } from './alerts.evaluate.ts'
 import {
+  type BelowAlertSpec,
   countAlertsLocked,
   deleteOwnAlert,
   findItemAndCondition,
@@ -13,6 +14,7 @@ import {
   findOwnAlerts,
   hasOtherAlert,
   insertAlert,
+  insertBelowAlerts,
   resumeAlertsDue,
   updateAlert,
 } from './alerts.repo.ts'
@@ -54,10 +56,8 @@ export async function createAlert({
       )
     }
     if ((await countAlertsLocked(tx, owner.id)) >= MAX_ALERTS_PER_USER) {
-      throw new HttpError(
-        409,
+      throw tooManyAlerts(
         `You have ${MAX_ALERTS_PER_USER} alerts, the most there can be: delete one to set another.`,
-        'ALERT_LIMIT',
       )
     }
     const id = await insertAlert(tx, owner.id, {
@@ -71,8 +71,47 @@ export async function createAlert({
     if (id === undefined) throw conflict(DUPLICATE)
     await announceAlertsChanged(tx, owner.id)
     // Already there? It fires now: the user asked to hear when the price is at their threshold.
-    await evaluateAlertNow({ db: tx, id })
+    await evaluateAlertsNow({ db: tx, ids: [id] })
     return (await findOwnAlert(tx, owner.id, id)) as Alert
+  })
+}
+
+const tooManyAlerts = (message: string) => new HttpError(409, message, 'ALERT_LIMIT')
+
+export type { BelowAlertSpec }
+
+/**
+ * "Below" alerts on many items at once (the wanted list's prices, ADR 051): one on each item and grade that has
+ * no "below" alert of the user's yet (the first spec of an item and grade counts), each active and evaluated as
+ * it is set, so one already there fires at once. All or none: past MAX_ALERTS_PER_USER none is set (409).
+ */
+export async function setBelowAlerts({
+  db,
+  userId,
+  alerts,
+}: {
+  db: Database
+  userId: string
+  alerts: readonly BelowAlertSpec[]
+}): Promise<{ created: number }> {
+  const firstOfEach = new Map<string, BelowAlertSpec>()
+  for (const spec of alerts) {
+    const key = `${spec.itemId}:${spec.grade}`
+    if (!firstOfEach.has(key)) firstOfEach.set(key, spec)
+  }
+  return db.transaction(async (tx) => {
+    const before = await countAlertsLocked(tx, userId)
+    const ids = await insertBelowAlerts(tx, userId, [...firstOfEach.values()])
+    if (before + ids.length > MAX_ALERTS_PER_USER) {
+      throw tooManyAlerts(
+        `That would make ${before + ids.length} alerts, and there can be at most ${MAX_ALERTS_PER_USER}: none was set. Delete some on your watchlist, or set alerts on fewer items.`,
+      )
+    }
+    if (ids.length > 0) {
+      await announceAlertsChanged(tx, userId)
+      await evaluateAlertsNow({ db: tx, ids })
+    }
+    return { created: ids.length }
   })
 }
 
@@ -120,7 +159,7 @@ export async function changeAlert({
     ) {
       await armAlert(tx, id)
     }
-    if (next.active) await evaluateAlertNow({ db: tx, id })
+    if (next.active) await evaluateAlertsNow({ db: tx, ids: [id] })
     await announceAlertsChanged(tx, owner.id)
     return (await findOwnAlert(tx, owner.id, id)) as Alert
   })
@@ -138,7 +177,7 @@ export async function resumeAlertsPausedUntilNow({ db }: { db: Database }): Prom
   for (;;) {
     const resumed = await db.transaction(async (tx) => {
       const rows = await resumeAlertsDue(tx, RESUME_BATCH)
-      for (const { id } of rows) await evaluateAlertNow({ db: tx, id })
+      await evaluateAlertsNow({ db: tx, ids: rows.map((row) => row.id) })
       for (const userId of new Set(rows.map((row) => row.userId))) await announceAlertsChanged(tx, userId)
       return rows.length
     })

@@ -1,8 +1,14 @@
 import { errors, json, noBody } from '#server/lib/responses.ts'
 import { signedInRoutes } from '#server/plugins/signed-in.ts'
 import { idParamsSchema } from '#shared/contract/common.ts'
-import { wantedListQuerySchema, wantedListSchema } from '#shared/contract/imports.ts'
-import { removeWanted, wantedList } from './wanted.service.ts'
+import {
+  wantedAlertsBodySchema,
+  wantedAlertsResultSchema,
+  wantedListQuerySchema,
+  wantedListSchema,
+} from '#shared/contract/imports.ts'
+import { MAX_ALERTS_PER_USER } from '#shared/contract/values.ts'
+import { removeWanted, setAlertsAtWantedPrices, wantedList } from './wanted.service.ts'
 
 const tags = ['Collection']
 
@@ -25,6 +31,33 @@ export const wantedRoutes = signedInRoutes(async (app) => {
         limit: request.query.limit,
         offset: request.query.offset,
       }),
+  )
+
+  app.post(
+    '/me/wanted/alerts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set a price alert at the most you would pay on these wanted items (`ids`), or on all of them (no ids)',
+        description:
+          'Each item without a "below" alert in the grade wanted (new when either will do) gets one at its limit, in the currency the file wrote it in when alerts can be kept in it, else in pounds. One already at its price fires at once.',
+        body: wantedAlertsBodySchema,
+        response: {
+          200: json(
+            'How many alerts were set, how many items had one, how many have no price',
+            wantedAlertsResultSchema,
+          ),
+          ...errors({
+            400: 'ids is not a list of 1 to 500 ids (BAD_REQUEST).',
+            404: 'An id is not one of your wanted items; nothing was set (NOT_FOUND).',
+            409: `The alerts would be more than ${MAX_ALERTS_PER_USER}; none was set (ALERT_LIMIT).`,
+          }),
+        },
+      },
+    },
+    async (request) =>
+      setAlertsAtWantedPrices({ db: app.db, userId: request.signedInUser().id, ids: request.body.ids }),
   )
 
   app.delete(

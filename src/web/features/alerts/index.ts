@@ -1,7 +1,10 @@
 /**
- * The alerts feature's public face: the item page's Set Alert button (its dialog loads when first wanted), and
- * for the app shell the header's bell and the live notification stream.
+ * The alerts feature's public face: the item page's Set Alert button (its dialog loads when first wanted), for
+ * the app shell the header's bell and the live notification stream, and for screens that set alerts of their
+ * own (the wanted list's) the spec's toast words and the refresh of the alert list.
  */
+export { ALERT_TEXTS } from './alert-texts.ts'
 export { NotificationBell } from './components/notification-bell.tsx'
 export { SetAlertButton } from './components/set-alert-button.tsx'
+export { invalidateAlerts } from './queries.ts'
 export { useNotificationEvents } from './use-notification-events.ts'

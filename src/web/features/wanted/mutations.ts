@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { WantedItem } from '#shared/contract/imports.ts'
+import type { WantedAlertsResult, WantedItem } from '#shared/contract/imports.ts'
+import { invalidateAlerts } from '#web/features/alerts/index.ts'
 import { apiRequest } from '#web/lib/api.ts'
 import { useApiMutation } from '#web/lib/use-api-mutation.ts'
 import { invalidateWanted } from './queries.ts'
@@ -13,5 +14,18 @@ export function useRemoveWanted() {
   return useApiMutation({
     mutationFn: (wanted: Pick<WantedItem, 'id'>) => apiRequest<void>('DELETE', `/api/wanted/${wanted.id}`),
     onSuccess: () => invalidateWanted(queryClient),
+  })
+}
+
+/**
+ * POST /api/me/wanted/alerts: a price alert at the most the user would pay, on these wanted items or on all.
+ * The list (its "Alert set" marks) and the alerts are fetched again before the screen's callbacks run.
+ */
+export function useSetWantedAlerts() {
+  const queryClient = useQueryClient()
+  return useApiMutation({
+    mutationFn: (body: { ids?: number[] }) =>
+      apiRequest<WantedAlertsResult>('POST', '/api/me/wanted/alerts', { body }),
+    onSuccess: () => Promise.all([invalidateWanted(queryClient), invalidateAlerts(queryClient)]),
   })
 }

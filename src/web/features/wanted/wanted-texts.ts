@@ -1,5 +1,5 @@
 /** What the wanted-list screen says, in one place (its toasts, empty state and labels). */
-import type { WantedItem } from '#shared/contract/imports.ts'
+import type { WantedAlertsResult, WantedItem } from '#shared/contract/imports.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { GRADE_LABELS, itemTypeLabel } from '#web/lib/labels.ts'
 
@@ -18,6 +18,19 @@ export const WANTED_TEXTS = {
   noPrice: 'No price yet',
   withinPrice: 'At or under your price',
   abovePrice: 'Above your price',
+  /** Ours (ADR 051): price alerts at the most the user would pay. */
+  alerts: {
+    all: 'Alert me at my prices',
+    confirmTitle: 'Set price alerts at your prices?',
+    confirmText:
+      'Each wanted item with a price you’d pay gets an alert for when its fair price falls to that price, in the condition you want (new when either will do). One already at or under its price notifies you at once; one you already have a “below” alert on keeps it. Pause or delete them on your watchlist.',
+    confirm: 'Set alerts',
+    pending: 'Setting alerts...',
+    one: 'Alert me',
+    set: 'Alert set',
+    failure: 'Failed to set price alerts',
+    none: 'No new alerts',
+  },
 } as const
 
 /** Where the empty list sends the user: the import screen, set to fill the wanted list. */
@@ -54,4 +67,28 @@ export function itemTitleText(item: Pick<WantedItem['item'], 'number' | 'name'>)
 /** The confirmation's sentence: what goes, in which grade and how many. */
 export function removeDescription(wanted: WantedItem): string {
   return `${itemTitleText(wanted.item)} (${gradeWantedText(wanted.grade)}, quantity ${formatCount(wanted.quantity)}) will be removed from your wanted list. Importing the list again brings it back.`
+}
+
+const counted = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`
+
+/** The toast after alerts were set at the list's prices: how many, and why the rest were not. */
+export function alertsSetTexts({ created, alreadySet, withoutPrice }: WantedAlertsResult): {
+  title: string
+  description: string
+} {
+  const title =
+    created > 0 ? `${counted(created, 'price alert', 'price alerts')} set` : WANTED_TEXTS.alerts.none
+  const parts = [
+    created > 0 ? 'You’ll be notified when a wanted item’s fair price falls to your price.' : null,
+    alreadySet > 0 ? `${counted(alreadySet, 'item already has', 'items already have')} an alert.` : null,
+    withoutPrice > 0
+      ? `${counted(withoutPrice, 'item has', 'items have')} no price you’d pay to alert at.`
+      : null,
+  ]
+  return { title, description: parts.filter((part) => part !== null).join(' ') }
+}
+
+/** The row's button, for a screen reader: 'Alert me when 75192-1 - Millennium Falcon falls to $650.00'. */
+export function alertOneLabel(item: Pick<WantedItem['item'], 'number' | 'name'>, price: string): string {
+  return `Alert me when ${itemTitleText(item)} falls to ${price}`
 }

@@ -3,12 +3,13 @@ import { Card } from '#web/components/ui/card.tsx'
 import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { foundText, gradeWantedText } from '../wanted-texts.ts'
+import { WantedAlert } from './wanted-alert.tsx'
 import { FairPrice, MaxPrice, PriceVerdict } from './wanted-amounts.tsx'
 import { RemoveWantedButton, type WantedRowsProps } from './wanted-table.tsx'
 import { WantedTitle } from './wanted-title.tsx'
 
 /** The wanted list as cards, for phones and narrow windows, where the wide table would not fit. */
-export function WantedCards({ rows, onRemove }: WantedRowsProps) {
+export function WantedCards({ rows, onRemove, onAlert, alerting }: WantedRowsProps) {
   return (
     <ul aria-label="Wanted items" className="grid gap-3">
       {rows.map((wanted) => {
@@ -39,7 +40,8 @@ export function WantedCards({ rows, onRemove }: WantedRowsProps) {
                 {wanted.notes}
               </p>
             ) : null}
-            <div className="mt-3 flex justify-end border-line border-t pt-2">
+            <div className="mt-3 flex justify-end gap-1 border-line border-t pt-2">
+              <WantedAlert wanted={wanted} onAlert={onAlert} alerting={alerting} />
               <RemoveWantedButton wanted={wanted} onRemove={onRemove} />
             </div>
           </Card>

@@ -5,10 +5,11 @@ import { ItemImage } from '#web/components/ui/item-image.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { formatCount, NO_VALUE } from '#web/lib/format.ts'
 import { foundText, gradeWantedText, itemTitleText } from '../wanted-texts.ts'
+import { WantedAlert, type WantedAlertProps } from './wanted-alert.tsx'
 import { FairPrice, MaxPrice } from './wanted-amounts.tsx'
 import { WantedTitle } from './wanted-title.tsx'
 
-export interface WantedRowsProps {
+export interface WantedRowsProps extends Pick<WantedAlertProps, 'onAlert' | 'alerting'> {
   rows: readonly WantedItem[]
   onRemove: (wanted: WantedItem) => void
 }
@@ -24,7 +25,7 @@ const COLUMNS: ReadonlyArray<{ label: string; numeric?: boolean; className?: str
 ]
 
 /** The wanted list as a table, on wide screens; phones get cards (wanted-cards.tsx). */
-export function WantedTable({ rows, onRemove }: WantedRowsProps) {
+export function WantedTable({ rows, onRemove, onAlert, alerting }: WantedRowsProps) {
   return (
     <Card className="overflow-x-auto">
       <table className="w-full min-w-[60rem] border-collapse text-sm">
@@ -85,7 +86,10 @@ export function WantedTable({ rows, onRemove }: WantedRowsProps) {
                   )}
                 </td>
                 <td className="py-3 pr-4 pl-3 text-right">
-                  <RemoveWantedButton wanted={wanted} onRemove={onRemove} />
+                  <div className="flex items-center justify-end gap-1">
+                    <WantedAlert wanted={wanted} onAlert={onAlert} alerting={alerting} />
+                    <RemoveWantedButton wanted={wanted} onRemove={onRemove} />
+                  </div>
                 </td>
               </tr>
             )
@@ -96,7 +100,7 @@ export function WantedTable({ rows, onRemove }: WantedRowsProps) {
   )
 }
 
-/** The row's one action: asks first (the page's confirmation), then removes it from the list. */
+/** The row's removal: asks first (the page's confirmation), then removes it from the list. */
 export function RemoveWantedButton({
   wanted,
   onRemove,

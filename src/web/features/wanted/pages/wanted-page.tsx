@@ -1,20 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { FileUp, Target, Upload } from 'lucide-react'
+import { BellPlus, FileUp, Target, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import type { WantedItem } from '#shared/contract/imports.ts'
+import type { WantedAlertsResult, WantedItem } from '#shared/contract/imports.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
+import { ALERT_TEXTS } from '#web/features/alerts/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { WantedCards } from '../components/wanted-cards.tsx'
 import { WantedTable } from '../components/wanted-table.tsx'
-import { useRemoveWanted } from '../mutations.ts'
+import { useRemoveWanted, useSetWantedAlerts } from '../mutations.ts'
 import { wantedQueries } from '../queries.ts'
 import {
+  alertsSetTexts,
   IMPORT_WANTED_HREF,
   itemTitleText,
   removeDescription,
@@ -26,7 +28,8 @@ import {
  * The wanted list (issue 12): what the user is looking for, filled by importing a BrickLink wanted list
  * or another site's export, with the most they would pay beside today's fair price, newest first, 50
  * at a time. Amounts arrive in pounds and are shown in the display currency. A removed row's focus
- * moves to the heading, so a keyboard user carries on from there.
+ * moves to the heading, so a keyboard user carries on from there. Price alerts at the user's prices are set
+ * on one row or, after a confirmation, on all of them (ADR 051).
  */
 export function WantedPage() {
   useDocumentTitle(WANTED_TEXTS.title)
@@ -37,6 +40,10 @@ export function WantedPage() {
   const remove = useRemoveWanted()
   const [removing, setRemoving] = useState<WantedItem | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  const setAlerts = useSetWantedAlerts()
+  const [confirmingAlerts, setConfirmingAlerts] = useState(false)
+  // The row being alerted on, while its request runs (the bulk one names none).
+  const alerting = setAlerts.isPending ? (setAlerts.variables?.ids?.[0] ?? 0) : null
 
   // A failure is logged (spec 01 §8); a 401 is the query client's to answer.
   useEffect(() => {
@@ -63,6 +70,45 @@ export function WantedPage() {
     })
   }
 
+  const alertsFailed = (error: Error, title: string) => {
+    console.error(error)
+    toast({ title, description: serverMessage(error, 'Please try again.'), variant: 'destructive' })
+  }
+
+  // One row: the spec's words for a new alert; otherwise what was set and why not.
+  const onAlertOne = (wanted: WantedItem) =>
+    setAlerts.mutate(
+      { ids: [wanted.id] },
+      {
+        onSuccess: (result) =>
+          toast(
+            result.created === 1
+              ? {
+                  title: ALERT_TEXTS.created.title,
+                  description: ALERT_TEXTS.created.description,
+                  variant: 'success',
+                }
+              : alertsSetToast(result),
+          ),
+        onError: (error) => alertsFailed(error, ALERT_TEXTS.created.failure),
+      },
+    )
+
+  const onAlertAll = () =>
+    setAlerts.mutate(
+      {},
+      {
+        onSuccess: (result) => {
+          setConfirmingAlerts(false)
+          toast(alertsSetToast(result))
+        },
+        onError: (error) => {
+          setConfirmingAlerts(false)
+          alertsFailed(error, WANTED_TEXTS.alerts.failure)
+        },
+      },
+    )
+
   return (
     <div className="page-width grid grid-cols-1 gap-6 py-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -87,13 +133,21 @@ export function WantedPage() {
           )}
         </div>
         {rows.length > 0 ? (
-          <Link
-            href={IMPORT_WANTED_HREF}
-            className={buttonClasses('secondary', 'md', 'self-start sm:self-auto')}
-          >
-            <Upload aria-hidden="true" />
-            {WANTED_TEXTS.importLink}
-          </Link>
+          <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+            <button
+              type="button"
+              onClick={() => setConfirmingAlerts(true)}
+              disabled={setAlerts.isPending}
+              className={buttonClasses('secondary', 'md')}
+            >
+              <BellPlus aria-hidden="true" />
+              {WANTED_TEXTS.alerts.all}
+            </button>
+            <Link href={IMPORT_WANTED_HREF} className={buttonClasses('secondary', 'md')}>
+              <Upload aria-hidden="true" />
+              {WANTED_TEXTS.importLink}
+            </Link>
+          </div>
         ) : null}
       </header>
 
@@ -106,10 +160,10 @@ export function WantedPage() {
       ) : (
         <section aria-label="Wanted items" className="grid gap-4">
           <div className="hidden lg:block">
-            <WantedTable rows={rows} onRemove={setRemoving} />
+            <WantedTable rows={rows} onRemove={setRemoving} onAlert={onAlertOne} alerting={alerting} />
           </div>
           <div className="lg:hidden">
-            <WantedCards rows={rows} onRemove={setRemoving} />
+            <WantedCards rows={rows} onRemove={setRemoving} onAlert={onAlertOne} alerting={alerting} />
           </div>
           <LoadMore
             shown={rows.length}
@@ -133,8 +187,24 @@ export function WantedPage() {
         pending={remove.isPending}
         onConfirm={onRemove}
       />
+
+      <ConfirmDialog
+        open={confirmingAlerts}
+        onOpenChange={setConfirmingAlerts}
+        title={WANTED_TEXTS.alerts.confirmTitle}
+        description={WANTED_TEXTS.alerts.confirmText}
+        confirmLabel={WANTED_TEXTS.alerts.confirm}
+        pendingLabel={WANTED_TEXTS.alerts.pending}
+        pending={setAlerts.isPending}
+        destructive={false}
+        onConfirm={onAlertAll}
+      />
     </div>
   )
+}
+
+function alertsSetToast(result: WantedAlertsResult) {
+  return { ...alertsSetTexts(result), variant: result.created > 0 ? ('success' as const) : undefined }
 }
 
 function EmptyWantedList() {
