@@ -235,6 +235,11 @@ test('a Brickset collection lets a member choose their collection or wanted list
   await expect(target.getByRole('radio', { name: /catalogue/i })).toHaveCount(0)
   await preview.getByRole('button', { name: 'Import 1 row' }).click()
   await expectToastShown(seen, 'Import Successful', 'Imported 1 items successfully!')
+  // The result points to where price alerts at the list's prices are set (ADR 051).
+  await expect(seen.getByRole('region', { name: 'Imported' })).toContainText(
+    'To hear when an item’s fair price falls to the most you’d pay, press “Alert me at my prices” on the wanted list.',
+  )
+  await saveScreenshot(seen, 'import-wanted-result')
   const wanted = await seen.request.get('/api/me/wanted')
   expect(
     (await wanted.json()).items.map((entry: { item: { id: number }; quantity: number }) => [

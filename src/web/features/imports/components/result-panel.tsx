@@ -4,6 +4,7 @@ import type { ImportResult } from '#shared/contract/imports.ts'
 import type { ImportTarget } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
+import { ALERT_AT_MY_PRICES } from '#web/features/wanted/index.ts'
 import { plural } from '#web/lib/format.ts'
 import { IMPORT_TEXTS } from '../import-texts.ts'
 import { ImportCounts } from './import-counts.tsx'
@@ -44,6 +45,12 @@ export function ResultPanel({ result, onStartOver }: { result: ImportResult; onS
         <p className="text-muted text-sm">
           {plural(result.skipped - result.errorsTotal, 'row was', 'rows were')} left out on purpose (parts,
           which Brickfolio does not track, and the like): the report lists them too.
+        </p>
+      ) : null}
+      {result.target === 'wanted' && result.imported + result.updated > 0 ? (
+        <p className="text-muted text-sm">
+          To hear when an item’s fair price falls to the most you’d pay, press “{ALERT_AT_MY_PRICES}” on the
+          wanted list.
         </p>
       ) : null}
       <IssueList
