@@ -16,6 +16,12 @@ test('the profile sets how price alerts arrive by e-mail, and it is kept', async
   await expect(card).toContainText(email)
   const choices = card.getByRole('group', { name: 'Alert e-mails' })
   await expect(choices.getByRole('radio', { name: /^Immediately/ })).toBeChecked()
+  await choices.getByRole('radio', { name: /^At most hourly/ }).click()
+  await expectToastShown(
+    page,
+    'You will get at most one e-mail an hour: alerts that fire in between come together in the next.',
+  )
+  expect((await (await page.request.get('/api/auth/user')).json()).alertEmail).toBe('hourly')
 
   // The choice shows in the click's own render: a radio that waited for the save's state flicked back for a moment
   // (and a click checked just then looked as if it had not taken).

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '#server/app.ts'
 import { queryRows } from '#server/db/client.ts'
 import { type AlertMailer, startAlertMailer } from '#server/jobs/alert-mailer.ts'
+import { HOURLY_MS } from '#server/modules/mail/alert-mail.service.ts'
 import { smtpTransport } from '#server/modules/mail/mail.transport.ts'
 import { DAY_MS, todayUtc } from '#shared/dates.ts'
 import { signUpPeople } from '../support/people.ts'
@@ -205,7 +206,7 @@ describe('the choice of e-mails', () => {
     for (const value of ['weekly', '', null, 1]) {
       const response = await setAlertEmail(owner, value)
       expect(response.statusCode, response.body).toBe(400)
-      expect(response.json().message).toContain("alertEmail must be 'immediate', 'daily' or 'off'")
+      expect(response.json().message).toContain("alertEmail must be 'immediate', 'hourly', 'daily' or 'off'")
     }
     const me = await context.app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })
     expect(me.json().alertEmail).toBe('immediate')
@@ -224,6 +225,40 @@ describe('the choice of e-mails', () => {
     expect((await setAlertEmail(owner, 'immediate')).json().alertEmail).toBe('immediate')
     await mailer.runNow()
     expect(sink.to(owner.email)).toEqual([])
+  })
+
+  it('at most hourly: the first alert at once, those of the next hour together in one e-mail after it', async () => {
+    const owner = await person()
+    expect((await setAlertEmail(owner, 'hourly')).json().alertEmail).toBe('hourly')
+    const first = await newItem('Hourly Hall')
+    const second = await newItem('Hourly Hold')
+    await setAlert(owner, first.id, 'above', '100')
+    await priceAt(first.id, '150')
+    const [mail] = await sink.waitFor(owner.email, 1)
+    expect(mail?.subject).toBe(`Price alert: ${first.number} Hourly Hall is above £100.00`)
+
+    // Two more fire within the hour: they wait, however often the outbox looks.
+    await setAlert(owner, second.id, 'above', '100')
+    await setAlert(owner, second.id, 'above', '110')
+    await priceAt(second.id, '150')
+    await mailer.runNow()
+    await mailer.runNow()
+    expect(sink.to(owner.email)).toHaveLength(1)
+    expect(await unemailed(owner)).toBe(2)
+
+    const anHourOn = await mailerOn(context.app, { now: () => new Date(Date.now() + HOURLY_MS + 1000) })
+    try {
+      await anHourOn.runNow()
+      const mails = await sink.waitFor(owner.email, 2)
+      expect(mails[1]?.subject).toMatch(/^Price alerts: .*Hourly Hold is above £1[01]0\.00, and 1 more$/)
+      expect(mails[1]?.text).toContain('above your alert at £100.00')
+      expect(mails[1]?.text).toContain('above your alert at £110.00')
+      await anHourOn.runNow()
+      expect(sink.to(owner.email)).toHaveLength(2)
+      expect(await unemailed(owner)).toBe(0)
+    } finally {
+      await anHourOn.stop()
+    }
   })
 
   it('gathers the day in one digest after the digest hour, once', async () => {

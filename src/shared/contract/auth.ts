@@ -6,7 +6,7 @@ export const profileTypeSchema = z.enum(PROFILE_TYPE_IDS, {
 })
 
 export const alertEmailSchema = z.enum(ALERT_EMAIL_CHOICES, {
-  message: "alertEmail must be 'immediate', 'daily' or 'off'",
+  message: "alertEmail must be 'immediate', 'hourly', 'daily' or 'off'",
 })
 
 export const currencyCodeSchema = z.enum(CURRENCY_CODES, {

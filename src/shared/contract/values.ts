@@ -153,7 +153,7 @@ export const NOTIFICATION_VIEWS = ['all', 'unread'] as const
 export type NotificationView = (typeof NOTIFICATION_VIEWS)[number]
 
 /** How price alerts reach a user by e-mail: each at once, a daily digest, or none (the choice on the profile). */
-export const ALERT_EMAIL_CHOICES = ['immediate', 'daily', 'off'] as const
+export const ALERT_EMAIL_CHOICES = ['immediate', 'hourly', 'daily', 'off'] as const
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number]
 /** At most this many alerts per user (issue 13). */
 export const MAX_ALERTS_PER_USER = 500

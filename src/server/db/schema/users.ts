@@ -18,10 +18,15 @@ export const users = pgTable('users', {
    * (issue 12): the user's choice, the same on every screen.
    */
   valueUnpricedAtRetail: boolean().notNull().default(false),
-  /** How price alerts reach the user by e-mail (when SMTP_URL is set): at once, a daily digest, or not at all. */
-  alertEmail: text({ enum: ['immediate', 'daily', 'off'] })
+  /**
+   * How price alerts reach the user by e-mail (when SMTP_URL is set): at once, at once but at most one e-mail an
+   * hour (the rest together in the next), a daily digest, or not at all.
+   */
+  alertEmail: text({ enum: ['immediate', 'hourly', 'daily', 'off'] })
     .notNull()
     .default('immediate'),
+  /** When the outbox last took alert events to e-mail this user: an 'hourly' user's next e-mail waits an hour from it. */
+  lastAlertEmailAt: timestamp({ withTimezone: true }),
   /** The secret in the one-click unsubscribe link of alert e-mails: it stops them without signing in. */
   emailToken: uuid().notNull().unique('users_email_token_unique').defaultRandom(),
   /** Null for users who only sign in through OpenID Connect. */

@@ -27,16 +27,19 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`
  * Takes the un-e-mailed events that `which` picks, at most `limit`, by stamping `emailed_at` in one statement:
  * `FOR UPDATE SKIP LOCKED` lets several instances take batches side by side, never the same event twice. The
  * stamp is the claim, committed before anything is sent, so no transaction stays open while a mail server
- * answers (ADR 015); `releaseEvents` puts back those whose message was not accepted.
+ * answers (ADR 015); `releaseEvents` puts back those whose message was not accepted. Each user concerned is
+ * stamped too (`last_alert_email_at`), which an 'hourly' user's next claim waits an hour from.
  */
 async function claim(db: Database, which: SQL, limit: number): Promise<MailEvent[]> {
   return queryRows<MailEvent>(
     db,
     sql`with picked as (
-        select e.id from alert_events e join users u on u.id = e.user_id
+        select e.id, e.user_id from alert_events e join users u on u.id = e.user_id
         where e.emailed_at is null and u.email is not null and ${which}
         order by e.id limit ${limit}
         for update of e skip locked),
+      stamped as (
+        update users set last_alert_email_at = now() where id in (select user_id from picked)),
       claimed as (
         update alert_events e set emailed_at = now() from picked where e.id = picked.id
         returning e.id, e.user_id, e.item_id, e.condition_id, e.direction, e.threshold_value, e.currency, e.price,
@@ -51,9 +54,21 @@ async function claim(db: Database, which: SQL, limit: number): Promise<MailEvent
   )
 }
 
-/** Events of users who want each alert at once, fired since `since`. */
-export function claimImmediateEvents(db: Database, { since, limit }: { since: Date; limit: number }) {
-  return claim(db, sql`u.alert_email = 'immediate' and e.created_at >= ${since.toISOString()}`, limit)
+/**
+ * Events fired since `since` of users who want each alert at once, and of 'hourly' users whose last alert e-mail
+ * was taken at or before `hourAgo` (their events in between wait, and go together in the next).
+ */
+export function claimImmediateEvents(
+  db: Database,
+  { since, hourAgo, limit }: { since: Date; hourAgo: Date; limit: number },
+) {
+  return claim(
+    db,
+    sql`(u.alert_email = 'immediate' or (u.alert_email = 'hourly'
+        and (u.last_alert_email_at is null or u.last_alert_email_at <= ${hourAgo.toISOString()})))
+      and e.created_at >= ${since.toISOString()}`,
+    limit,
+  )
 }
 
 /** Events of users who chose the daily digest, fired between `since` and the digest's `until`. */
@@ -68,10 +83,15 @@ export function claimDigestEvents(
   )
 }
 
-/** Back to the outbox: events whose message the mail server did not take. */
+/**
+ * Back to the outbox: events whose message the mail server did not take. Their users' stamp goes too, so an
+ * 'hourly' user's message is tried again with everyone else's rather than an hour later.
+ */
 export async function releaseEvents(db: Database, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return
-  await db.execute(sql`update alert_events set emailed_at = null where id = any(${idArray(ids)}::int[])`)
+  await db.execute(sql`with released as (
+      update alert_events set emailed_at = null where id = any(${idArray(ids)}::int[]) returning user_id)
+    update users set last_alert_email_at = null where id in (select user_id from released)`)
 }
 
 /**

@@ -20,11 +20,14 @@ import type { MailTransport } from './mail.transport.ts'
 /**
  * Alert e-mails (DESIGN §5, issue 13 part 4; ADR 015). Alert events wait in `alert_events` with no
  * `emailed_at`: the outbox. Users who chose 'immediate' get one message per pass with their new events;
- * 'daily' users one digest a day; 'off' users none, and their events are settled at once.
+ * 'hourly' users the same, but at most one message an hour (ADR 052); 'daily' users one digest a day; 'off'
+ * users none, and their events are settled at once.
  */
 
 /** An event not e-mailed within two days of firing is settled without a message: the news is old. */
 export const STALE_AFTER_MS = 2 * DAY_MS
+/** An 'hourly' user's alert e-mails are at least this far apart. */
+export const HOURLY_MS = 3_600_000
 const BATCH = 200
 
 export interface AlertMailOptions {
@@ -75,12 +78,16 @@ export function settleUnsendableAlertMail({ db, now }: { db: Database; now: Date
   return settleUnsendable(db, new Date(now.getTime() - STALE_AFTER_MS))
 }
 
-/** Sends the 'immediate' users their new events, batch after batch until none is left or a send fails. */
+/**
+ * Sends the 'immediate' users, and the 'hourly' users whose last alert e-mail is an hour old, their new events,
+ * batch after batch until none is left or a send fails.
+ */
 export async function sendImmediateAlertMail(options: AlertMailOptions): Promise<MailOutcome> {
   const total: MailOutcome = { sent: 0, failed: 0 }
   const since = new Date(options.now.getTime() - STALE_AFTER_MS)
+  const hourAgo = new Date(options.now.getTime() - HOURLY_MS)
   for (;;) {
-    const events = await claimImmediateEvents(options.db, { since, limit: BATCH })
+    const events = await claimImmediateEvents(options.db, { since, hourAgo, limit: BATCH })
     if (events.length === 0) return total
     const outcome = await sendPerUser(options, events)
     total.sent += outcome.sent

@@ -27,6 +27,7 @@ const profileLink =
 
 const CHOICES: Record<AlertEmailChoice, string> = {
   immediate: 'as soon as an alert fires',
+  hourly: 'as alerts fire, at most one an hour',
   daily: 'as a daily digest',
   off: 'not at all',
 }

@@ -20,6 +20,13 @@ const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; descripti
       saved: 'You will get an e-mail as each alert fires.',
     },
     {
+      value: 'hourly',
+      label: 'At most hourly',
+      description: 'The first alert at once; more within the hour together in one e-mail',
+      saved:
+        'You will get at most one e-mail an hour: alerts that fire in between come together in the next.',
+    },
+    {
       value: 'daily',
       label: 'Daily digest',
       description: 'One e-mail a day with all of them',
