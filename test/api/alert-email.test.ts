@@ -467,6 +467,23 @@ describe('a mail server that fails', () => {
     await mailer.runNow()
     expect(sink.to(owner.email)).toHaveLength(2)
   })
+
+  it('tries an hourly user’s refused e-mail again with the others, not an hour later', async () => {
+    const owner = await person()
+    expect((await setAlertEmail(owner, 'hourly')).statusCode).toBe(200)
+    const item = await newItem('Hourly Harbour')
+    await setAlert(owner, item.id, 'above', '50')
+    sink.refuse = true
+    await priceAt(item.id, '60')
+    const refused = await mailer.runNow()
+    expect(refused.immediate.failed).toBeGreaterThan(0)
+    await stillWaiting(owner, 0)
+    sink.refuse = false
+    // The mailer's own retry, within its back-off of 100–200 ms: the refused message was no e-mail sent.
+    const [mail] = await sink.waitFor(owner.email, 1)
+    expect(mail?.subject).toContain('Hourly Harbour')
+    expect(await unemailed(owner)).toBe(0)
+  })
 })
 
 describe('two instances on one database', () => {

@@ -2,16 +2,13 @@ import type { Alert } from '#shared/contract/alerts.ts'
 import type { AlertDirection, CurrencyCode } from '#shared/contract/values.ts'
 import { convertAmount, formatPrice, isAtOrBelow, parseAmount, type RatesPerUsd } from '#shared/money.ts'
 import { exactTime, percentOf } from '#web/lib/format.ts'
+import { ALERT_CREATED_TEXTS } from './alert-created-texts.ts'
 
 /** What the alert screens say, in one place: the spec's texts (02 §2, §4, §8) and ours around them. */
 export const ALERT_TEXTS = {
   setAlert: 'Set Alert',
   dialogTitle: 'Set Price Alert',
-  created: {
-    title: 'Alert created',
-    description: "You'll be notified when the price reaches your threshold",
-    failure: 'Failed to create price alert',
-  },
+  created: ALERT_CREATED_TEXTS,
   deleted: { title: 'Alert deleted', failure: 'Failed to delete alert' },
   paused: { title: 'Alert paused', resumed: 'Alert resumed', failure: 'Failed to change alert' },
   /** Ours: pausing an alert for a while (a snooze); it resumes by itself, checking the price as it is then. */

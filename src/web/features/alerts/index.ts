@@ -3,7 +3,7 @@
  * the app shell the header's bell and the live notification stream, and for screens that set alerts of their
  * own (the wanted list's) the spec's toast words and the refresh of the alert list.
  */
-export { ALERT_TEXTS } from './alert-texts.ts'
+export { ALERT_CREATED_TEXTS } from './alert-created-texts.ts'
 export { NotificationBell } from './components/notification-bell.tsx'
 export { SetAlertButton } from './components/set-alert-button.tsx'
 export { invalidateAlerts } from './queries.ts'

@@ -4,7 +4,6 @@ import type { ImportResult } from '#shared/contract/imports.ts'
 import type { ImportTarget } from '#shared/contract/values.ts'
 import { buttonClasses } from '#web/components/ui/button.ts'
 import { Card } from '#web/components/ui/card.tsx'
-import { ALERT_AT_MY_PRICES } from '#web/features/wanted/index.ts'
 import { plural } from '#web/lib/format.ts'
 import { IMPORT_TEXTS } from '../import-texts.ts'
 import { ImportCounts } from './import-counts.tsx'
@@ -48,10 +47,7 @@ export function ResultPanel({ result, onStartOver }: { result: ImportResult; onS
         </p>
       ) : null}
       {result.target === 'wanted' && result.imported + result.updated > 0 ? (
-        <p className="text-muted text-sm">
-          To hear when an item’s fair price falls to the most you’d pay, press “{ALERT_AT_MY_PRICES}” on the
-          wanted list.
-        </p>
+        <p className="text-muted text-sm">{IMPORT_TEXTS.wantedAlertsHint}</p>
       ) : null}
       <IssueList
         title="Rows with errors"

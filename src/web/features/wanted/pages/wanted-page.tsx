@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { EmptyScreen, ListError, LoadMore, RowsSkeleton } from '#web/components/ui/list-states.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ALERT_TEXTS } from '#web/features/alerts/index.ts'
+import { ALERT_CREATED_TEXTS } from '#web/features/alerts/index.ts'
 import { serverMessage } from '#web/lib/api.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { WantedCards } from '../components/wanted-cards.tsx'
@@ -84,13 +84,13 @@ export function WantedPage() {
           toast(
             result.created === 1
               ? {
-                  title: ALERT_TEXTS.created.title,
-                  description: ALERT_TEXTS.created.description,
+                  title: ALERT_CREATED_TEXTS.title,
+                  description: ALERT_CREATED_TEXTS.description,
                   variant: 'success',
                 }
               : alertsSetToast(result),
           ),
-        onError: (error) => alertsFailed(error, ALERT_TEXTS.created.failure),
+        onError: (error) => alertsFailed(error, ALERT_CREATED_TEXTS.failure),
       },
     )
 
