@@ -38,9 +38,6 @@ export const IMPORT_TEXTS = {
   startOver: 'Import another file',
   report: 'Download the report',
   recent: 'Recent imports',
-  /** After filling the wanted list: where its price alerts are set (the wanted list's button, ADR 051). */
-  wantedAlertsHint:
-    'To hear when an item’s fair price falls to the most you’d pay, press “Alert me at my prices” on the wanted list.',
 } as const
 
 /** The source selector (spec 02 §2), in the spec's order. */

@@ -16,6 +16,13 @@ const DESTINATIONS: Record<ImportTarget, { href: string; label: string }> = {
   catalogue: { href: '/sets', label: 'Browse the catalogue' },
 }
 
+/**
+ * After filling the wanted list: where its price alerts are set (the wanted list's button, ADR 051). Here, not in
+ * import-texts.ts: the panel loads with a result, and the import screen's first load is at its 150 KB budget.
+ */
+const WANTED_ALERTS_HINT =
+  'To hear when an item’s fair price falls to the most you’d pay, press “Alert me at my prices” on the wanted list.'
+
 /** What an import did (DESIGN §7), the rows it left out with their lines, and the report of them all. */
 export function ResultPanel({ result, onStartOver }: { result: ImportResult; onStartOver: () => void }) {
   const destination = DESTINATIONS[result.target]
@@ -47,7 +54,7 @@ export function ResultPanel({ result, onStartOver }: { result: ImportResult; onS
         </p>
       ) : null}
       {result.target === 'wanted' && result.imported + result.updated > 0 ? (
-        <p className="text-muted text-sm">{IMPORT_TEXTS.wantedAlertsHint}</p>
+        <p className="text-muted text-sm">{WANTED_ALERTS_HINT}</p>
       ) : null}
       <IssueList
         title="Rows with errors"

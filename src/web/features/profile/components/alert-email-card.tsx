@@ -22,7 +22,7 @@ const CHOICES: ReadonlyArray<{ value: AlertEmailChoice; label: string; descripti
     {
       value: 'hourly',
       label: 'At most hourly',
-      description: 'The first alert at once; more within the hour together in one e-mail',
+      description: 'At most one e-mail an hour, with all of them',
       saved:
         'You will get at most one e-mail an hour: alerts that fire in between come together in the next.',
     },
