@@ -25,7 +25,8 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
 /**
  * Takes the un-e-mailed events that `which` picks, at most `limit`, by stamping `emailed_at` in one statement:
- * `FOR UPDATE SKIP LOCKED` lets several instances take batches side by side, never the same event twice. The
+ * `FOR UPDATE SKIP LOCKED` lets several instances take batches side by side, never the same event twice, nor
+ * two batches of one user's at once (the user's row is locked too, so an 'hourly' user's stamp is seen). The
  * stamp is the claim, committed before anything is sent, so no transaction stays open while a mail server
  * answers (ADR 015); `releaseEvents` puts back those whose message was not accepted. Each user concerned is
  * stamped too (`last_alert_email_at`), which an 'hourly' user's next claim waits an hour from.
@@ -37,7 +38,7 @@ async function claim(db: Database, which: SQL, limit: number): Promise<MailEvent
         select e.id, e.user_id from alert_events e join users u on u.id = e.user_id
         where e.emailed_at is null and u.email is not null and ${which}
         order by e.id limit ${limit}
-        for update of e skip locked),
+        for update of e, u skip locked),
       stamped as (
         update users set last_alert_email_at = now() where id in (select user_id from picked)),
       claimed as (
