@@ -41,6 +41,8 @@ import type { ObjectStorage } from './modules/objects/object-storage.ts'
 import { objectsRoutes } from './modules/objects/objects.routes.ts'
 import { objectsServeRoutes } from './modules/objects/objects.serve.routes.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
+import { pushRoutes } from './modules/push/push.routes.ts'
+import { type AppPush, loadAppPush, type PushSettings } from './modules/push/push.service.ts'
 import { referenceRoutes } from './modules/reference/reference.routes.ts'
 import { wantedRoutes } from './modules/wanted/wanted.routes.ts'
 import { accessPlugin } from './plugins/access.ts'
@@ -65,6 +67,8 @@ declare module 'fastify' {
     priceRecompute: PriceRecomputeWorker
     /** Where uploaded photos are stored (`AppOptions.objectStorage`). */
     objectStorage: ObjectStorage
+    /** How push notifications are sent: the VAPID keys (`AppOptions.push`) and the push services allowed. */
+    push: AppPush
   }
 }
 
@@ -94,6 +98,12 @@ export interface AppOptions {
    * offers alert e-mails and a test e-mail. Without, alerts reach users in the app only, and the profile says so.
    */
   mail?: AppMail
+  /**
+   * Push notifications (ADR 053): the VAPID subject, the push services browsers may subscribe through, and the
+   * configured VAPID keys (else the ones kept in the database). By default no push service: no browser can
+   * subscribe. main.ts's alert pusher sends with `app.push`.
+   */
+  push?: PushSettings
   /** The app's public address; its origin is also accepted for state-changing requests. */
   publicUrl?: string
   oidc?: OidcSettings
@@ -145,6 +155,10 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(nulFreeValidator(validatorCompiler))
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', options.db)
+  app.decorate(
+    'push',
+    await loadAppPush(options.db, options.push ?? { subject: 'mailto:alerts@localhost', services: [] }),
+  )
   const listenTo: Listen = options.listen ?? (async () => async () => {})
   // A plain function: one with properties (Listen's caughtUp) would be taken for a getter and setter.
   app.decorate('listenTo', (...args: Parameters<Listen>) => listenTo(...args))
@@ -287,6 +301,7 @@ export async function buildApp(options: AppOptions) {
       })
       await api.register(meRoutes)
       await api.register(alertEmailRoutes, { mail: options.mail })
+      await api.register(pushRoutes, { push: app.push })
       await api.register(sessionsRoutes)
       await api.register(collectionsRoutes)
       await api.register(fxRoutes)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
+import {
+  ConfigError,
+  DEFAULT_PUSH_SERVICES,
+  loadConfig,
+  mailFrom,
+  publicBaseUrl,
+  vapidSubject,
+} from './config.ts'
 
 describe('loadConfig', () => {
   it('has defaults for a bare machine', () => {
@@ -85,6 +92,38 @@ describe('loadConfig', () => {
       )
     }
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
+  })
+
+  it('pushes through the known push services with the kept keys unless told otherwise', () => {
+    const bare = loadConfig({})
+    expect(bare.PUSH_SERVICES).toEqual(DEFAULT_PUSH_SERVICES)
+    expect(bare.VAPID_PUBLIC_KEY).toBeUndefined()
+    expect(vapidSubject(bare)).toBe('mailto:alerts@localhost')
+    expect(vapidSubject(loadConfig({ MAIL_FROM: 'Bricks <no-reply@x.example>' }))).toBe(
+      'mailto:no-reply@x.example',
+    )
+    expect(vapidSubject(loadConfig({ VAPID_SUBJECT: 'https://bricks.example/contact' }))).toBe(
+      'https://bricks.example/contact',
+    )
+    expect(
+      loadConfig({
+        PUSH_SERVICES: ' https://push.example , http://127.0.0.1:8080,https://*.notify.windows.com',
+      }).PUSH_SERVICES,
+    ).toEqual(['https://push.example', 'http://127.0.0.1:8080', 'https://*.notify.windows.com'])
+    expect(() => loadConfig({ PUSH_SERVICES: 'https://push.example/path,ftp://x' })).toThrow(
+      /PUSH_SERVICES: must be origins such as .* \(not https:\/\/push.example\/path, ftp:\/\/x\)/,
+    )
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) }
+    expect(loadConfig(keys).VAPID_PRIVATE_KEY).toBe('b'.repeat(43))
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither/,
+    )
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(
+      /VAPID_PRIVATE_KEY: must be a P-256/,
+    )
+    expect(() => loadConfig({ VAPID_SUBJECT: 'alerts@x.example' })).toThrow(
+      /VAPID_SUBJECT: must be a mailto:/,
+    )
   })
 
   it('stops with a message naming each bad variable', () => {

@@ -32,6 +32,17 @@ const trustProxyFromEnv = z
     return z.NEVER
   })
 
+/** The push services of Chrome and the browsers built on it, Firefox, Safari and Edge. */
+export const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+]
+
+/** A push service's origin in PUSH_SERVICES: a scheme, a host (perhaps `*.` and a domain) and perhaps a port. */
+export const PUSH_SERVICE_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 function isProxyAddress(entry: string): boolean {
@@ -155,6 +166,43 @@ const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   /** The UTC hour (0–23) after which the daily digest of alerts goes out to users who chose it. */
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
+  /**
+   * Push notifications (ADR 053): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints
+   * them); without, the first instance makes a pair and keeps it in the database for all.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, { message: 'must be a P-256 public key: 87 base64url characters' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a P-256 private key: 43 base64url characters' })
+    .optional(),
+  /** Who push services may contact about our messages (mailto: or https:); by default MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { message: 'must be a mailto: address or an https:// URL' })
+    .optional(),
+  /**
+   * The push services browsers may subscribe through, as origins (comma-separated; `*.` allows a host's
+   * subdomains): our server sends only to these, so a subscription cannot make it post elsewhere.
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICES.join(','))
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((origin) => origin.trim().toLowerCase())
+        .filter(Boolean)
+      const bad = origins.filter((origin) => !PUSH_SERVICE_ORIGIN.test(origin))
+      if (bad.length === 0) return origins
+      context.addIssue({
+        code: 'custom',
+        message: `must be origins such as https://fcm.googleapis.com or https://*.notify.windows.com (not ${bad.join(', ')})`,
+      })
+      return z.NEVER
+    }),
   /** Where uploaded photos are kept on local disk (ADR 019), unless S3-compatible storage is configured. */
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   /**
@@ -219,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       message: `set all four of ${BRICKLINK_KEYS.join(', ')}, or none`,
       path: ['BRICKLINK_CONSUMER_KEY'],
     })
+    .refine((config) => allOrNone([config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY]), {
+      message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+      path: ['VAPID_PUBLIC_KEY'],
+    })
     .refine((config) => allOrNone(S3_KEYS.map((key) => config[key])), {
       message: `set all four of ${S3_KEYS.join(', ')} to store photos in S3-compatible storage, or none to keep them in UPLOAD_DIR`,
       path: ['S3_ENDPOINT'],
@@ -243,4 +295,13 @@ export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT
   if (config.MAIL_FROM) return config.MAIL_FROM
   const host = new URL(publicBaseUrl(config)).hostname
   return `Brickfolio <alerts@${isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host : 'localhost'}>`
+}
+
+/** Who push services may contact about our messages: VAPID_SUBJECT, else mailto: the alert e-mails' sender. */
+export function vapidSubject(
+  config: Pick<Config, 'VAPID_SUBJECT' | 'MAIL_FROM' | 'PUBLIC_URL' | 'PORT'>,
+): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT
+  const from = mailFrom(config)
+  return `mailto:${from.match(/<([^>]+)>/)?.[1] ?? from}`
 }

@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, mailFrom, publicBaseUrl } from './config.ts'
+import { ConfigError, loadConfig, mailFrom, publicBaseUrl, vapidSubject } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { startAlertMailer } from './jobs/alert-mailer.ts'
+import { startAlertPusher } from './jobs/alert-pusher.ts'
 import { startAlertResume } from './jobs/alert-resume.ts'
 import { startEmbeddedVacuum } from './jobs/embedded-vacuum.ts'
 import { startFxRefresh } from './jobs/fx-refresh.ts'
@@ -35,6 +36,15 @@ async function main(): Promise<void> {
         links: { baseUrl: publicBaseUrl(config) },
       }
     : undefined
+  // Push notifications always: with the configured VAPID keys, else those the first instance made.
+  const push = {
+    subject: vapidSubject(config),
+    services: config.PUSH_SERVICES,
+    keys:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+        ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+        : undefined,
+  }
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -45,6 +55,7 @@ async function main(): Promise<void> {
     searchThread: true,
     betaPublic: config.BETA_PUBLIC,
     mail,
+    push,
     imageProxy: { allowedHosts: config.IMAGE_PROXY_HOSTS },
     objectStorage,
     authLimits: { perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, perSourcePer15Minutes: 10 },
@@ -103,6 +114,13 @@ async function main(): Promise<void> {
         runs,
       })
     : undefined
+  const alertPusher = await startAlertPusher({
+    db: database.db,
+    listen: app.listenTo,
+    push: app.push,
+    log: app.log,
+    runs,
+  })
 
   const stopAll = async () => {
     // The server and the periodic jobs at once. app.close stops accepting connections, ends the live
@@ -113,6 +131,7 @@ async function main(): Promise<void> {
       stopMarketFeeds(),
       stopUploadCleanup(),
       alertMailer?.stop(),
+      alertPusher.stop(),
       stopFxRefresh(),
       stopSessionCleanup(),
       stopAlertResume(),

@@ -56,6 +56,10 @@ describe('signed-in scopes', () => {
         'GET /api/me/stats',
         'GET /api/me/alert-email',
         'POST /api/me/alert-email/test',
+        'GET /api/me/push',
+        'PUT /api/me/push-subscriptions',
+        'DELETE /api/me/push-subscriptions',
+        'POST /api/me/push/test',
         'GET /api/collections',
         'POST /api/collections',
         'PATCH /api/collections/not-a-number',
@@ -110,7 +114,7 @@ describe('signed-in scopes', () => {
         'POST /api/posts/not-a-number/restore',
       ]),
     )
-    expect(keys).toHaveLength(58)
+    expect(keys).toHaveLength(62)
   })
 
   it('answer 401 to a signed-out caller before parsing or validating anything', async () => {
@@ -139,11 +143,11 @@ describe('signed-in scopes', () => {
       const response = await signedOutCall(operation, cookie)
       // The moderators' and admins' lists then refuse a plain member (their own 403, not the sign-in's 401);
       // the upload takes a form, so a JSON body is the wrong type (415); this app has no mail server to send a
-      // test e-mail through (409).
+      // test e-mail through (409), and the new user no browser to push a test notification to (409).
       const expected =
         operation.url === '/api/objects/upload'
           ? 415
-          : operation.url === '/api/me/alert-email/test'
+          : operation.url === '/api/me/alert-email/test' || operation.url === '/api/me/push/test'
             ? 409
             : operation.hasBody || operation.url.includes('not-a-number')
               ? 400

@@ -5,6 +5,7 @@ export type JobName =
   | 'upload_cleanup'
   | 'market_feeds'
   | 'alert_mailer'
+  | 'alert_pusher'
   | 'alert_resume'
   | 'price_recompute'
   | 'vacuum'

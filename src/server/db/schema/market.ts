@@ -441,6 +441,11 @@ export const alertEvents = pgTable(
      * (e-mail off, no address, too old; ADR 015). Null while it waits.
      */
     emailedAt: timestamp({ withTimezone: true }),
+    /**
+     * When push was done with it: its notification went to the user's devices, or none ever will (no device,
+     * too old; ADR 053). Null while it waits.
+     */
+    pushedAt: timestamp({ withTimezone: true }),
     createdAt: timestampDefaultNow(),
   },
   (table) => [
@@ -448,7 +453,28 @@ export const alertEvents = pgTable(
     index('alert_events_alert_idx').on(table.alertId),
     // The mailer's outbox: the events no e-mail has told of yet.
     index('alert_events_unemailed_idx').on(table.userId, table.id).where(sql`${table.emailedAt} is null`),
+    // The pusher's outbox: the events no push notification has told of yet.
+    index('alert_events_unpushed_idx').on(table.id).where(sql`${table.pushedAt} is null`),
   ],
+)
+
+/**
+ * The browsers a user turned push notifications on in (ADR 053): each is a push service's endpoint and the
+ * keys its messages are encrypted to (RFC 8291). An endpoint belongs to one browser profile, so to the user who
+ * last turned it on there.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: identityId(),
+    userId: ownerId(),
+    endpoint: text().notNull().unique(),
+    /** The browser's P-256 public key and auth secret, base64url, as `PushSubscription.toJSON()` gives them. */
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestampDefaultNow(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
 )
 
 /**

@@ -87,7 +87,7 @@ export const authAttempts = pgTable(
 /** Secrets every instance shares, made by the first one to start (the known-device cookies' key). */
 export const serverSecrets = pgTable('server_secrets', {
   name: text().primaryKey(),
-  /** Base64 of random bytes. */
+  /** Base64 (or base64url) of random bytes. */
   value: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })

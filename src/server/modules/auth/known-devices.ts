@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Database } from '#server/db/client.ts'
-import { sharedSecret } from './secrets.repo.ts'
+import { sharedSecret } from '#server/db/shared-secret.ts'
 
 /**
  * "This browser has signed in to this account before" (OWASP's device cookies): after a sign-in the browser

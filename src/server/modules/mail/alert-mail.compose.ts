@@ -1,5 +1,5 @@
 import { escapeHtml } from '#server/lib/escape-html.ts'
-import { formatPrice } from '#shared/money.ts'
+import { alertAmount, detail, headline, itemPath, itemTitle } from '../alerts/fired-alert-text.ts'
 import type { MailEvent } from './alert-mail.repo.ts'
 
 /** A message ready for the transport: both bodies, and the headers mail providers read. */
@@ -17,26 +17,6 @@ export interface MailLinks {
 }
 
 export const unsubscribePath = (token: string) => `/api/email/unsubscribe?token=${encodeURIComponent(token)}`
-
-/** Item names are typed by users: no line break or control character may reach a header. */
-const oneLine = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
-
-/** An amount in the alert's own currency, by the one display rule (spec 01 §5). */
-const amount = (value: string, event: MailEvent) =>
-  formatPrice(value, event.currency, undefined, event.currency)
-
-const itemTitle = (event: MailEvent) => oneLine(`${event.itemNumber} ${event.itemName}`)
-
-/** "10294 Titanic is below £500.00": what fired, as the subject of a single alert says it. */
-const headline = (event: MailEvent) =>
-  `${itemTitle(event)} is ${event.direction} ${amount(event.thresholdValue, event)}`
-
-/** "New/Sealed: fair price £480.00, below your alert at £500.00" */
-const detail = (event: MailEvent) =>
-  `${oneLine(event.condition)}: fair price ${amount(event.price, event)}, ${event.direction} your alert at ` +
-  amount(event.thresholdValue, event)
 
 /** How every message's HTML body opens: one simple, readable page. */
 const HTML_START = `<!doctype html>
@@ -98,7 +78,7 @@ export function alertMessage({
       headline(event),
       `  ${detail(event)}`,
       `  ${firedAt(event.createdAt)}`,
-      `  ${url(`/item/${event.itemSlug}`)}`,
+      `  ${url(itemPath(event))}`,
       '',
     ]),
     `All your alerts: ${alertsUrl}`,
@@ -117,7 +97,7 @@ export function alertMessage({
 ${events
   .map(
     (event) =>
-      `<li style="margin-bottom:.8em"><strong>${link(url(`/item/${event.itemSlug}`), itemTitle(event))}</strong> is ${event.direction} ${escapeHtml(amount(event.thresholdValue, event))}<br>${escapeHtml(detail(event))}<br><span style="color:#555">${escapeHtml(firedAt(event.createdAt))}</span></li>`,
+      `<li style="margin-bottom:.8em"><strong>${link(url(itemPath(event)), itemTitle(event))}</strong> is ${event.direction} ${escapeHtml(alertAmount(event.thresholdValue, event))}<br>${escapeHtml(detail(event))}<br><span style="color:#555">${escapeHtml(firedAt(event.createdAt))}</span></li>`,
   )
   .join('\n')}
 </ul>

@@ -2,22 +2,15 @@ import { type SQL, sql } from 'drizzle-orm'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { isoTimestamp } from '#server/db/json-text.ts'
 import { JOB_LOCKS } from '#server/db/lock-keys.ts'
-import type { AlertDirection, AlertEmailChoice, CurrencyCode } from '#shared/contract/values.ts'
+import type { AlertEmailChoice } from '#shared/contract/values.ts'
+import type { FiredAlert } from '../alerts/fired-alert-text.ts'
 
 /** An alert event taken from the outbox to be e-mailed, with what the message says of it. */
-export interface MailEvent {
+export interface MailEvent extends FiredAlert {
   id: number
   userId: string
   email: string
   emailToken: string
-  itemNumber: string
-  itemName: string
-  itemSlug: string
-  condition: string
-  direction: AlertDirection
-  thresholdValue: string
-  currency: CurrencyCode
-  price: string
   createdAt: string
 }
 
