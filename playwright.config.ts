@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
-import { CATALOGUE_PORT, E2E_PORT, PRIVATE_BETA_PORT, SMTP_SINK_PORT } from './e2e/accounts.ts'
+import {
+  CATALOGUE_PORT,
+  E2E_PORT,
+  PRIVATE_BETA_PORT,
+  PUSH_SERVICE_PORT,
+  PUSH_SERVICE_URL,
+  SMTP_SINK_PORT,
+} from './e2e/accounts.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const webDist = path.join(root, 'dist/web')
@@ -65,6 +72,8 @@ function server(options: { port: number; pgliteDir: string; betaPublic: boolean;
       // No live exchange rates: the built-in ones, so the prices the specs expect never drift.
       FX_API_URL: 'http://127.0.0.1:9/no-live-rates',
       SMTP_URL: options.mail ? `smtp://127.0.0.1:${SMTP_SINK_PORT}` : '',
+      // The specs' browsers subscribe through the suite's own push service (e2e/push-service.ts).
+      PUSH_SERVICES: PUSH_SERVICE_URL,
     },
   }
 }
@@ -113,6 +122,14 @@ export default defineConfig({
       command: `${tsx} e2e/smtp-sink.ts`,
       cwd: root,
       port: SMTP_SINK_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+    },
+    {
+      command: `${tsx} e2e/push-service.ts`,
+      cwd: root,
+      port: PUSH_SERVICE_PORT,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe' as const,

@@ -34,3 +34,7 @@ export const CATALOGUE_URL = `http://127.0.0.1:${CATALOGUE_PORT}`
  * them; the catalogue server has no SMTP_URL, as on an install without a mail server.
  */
 export const SMTP_SINK_PORT = E2E_PORT + 3
+
+/** A real push service (e2e/push-service.ts) that every e2e server may send push notifications through. */
+export const PUSH_SERVICE_PORT = E2E_PORT + 4
+export const PUSH_SERVICE_URL = `http://127.0.0.1:${PUSH_SERVICE_PORT}`

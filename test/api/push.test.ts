@@ -181,6 +181,23 @@ describe('turning push notifications on and off in a browser', () => {
     expect(badQuery.json().message).toContain('endpoint must be the push service address the browser gave')
   })
 
+  it('ends with the session it was turned on in: signing out there stops its notifications', async () => {
+    const owner = await person()
+    const browser = service.browser()
+    await turnOn(owner, browser)
+    const kept = async () =>
+      (
+        await queryRows<{ n: number }>(
+          context.database.db,
+          sql`select count(*)::int as n from push_subscriptions where endpoint = ${browser.subscription.endpoint}`,
+        )
+      )[0]?.n
+    expect(await kept()).toBe(1)
+    const out = await api(owner, 'POST', '/api/auth/logout')
+    expect(out.statusCode, out.body).toBeLessThan(400)
+    expect(await kept()).toBe(0)
+  })
+
   it('refuses what is not a browser’s subscription at an allowed push service, keeping nothing', async () => {
     const owner = await person()
     const good = service.browser().subscription
@@ -232,7 +249,7 @@ describe('the test notification', () => {
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.json()).toEqual({ devices: 2 })
     for (const browser of [phone, laptop])
-      expect(browser.received()).toEqual([
+      expect(await browser.received()).toEqual([
         {
           title: 'Brickfolio test notification',
           body: 'Your price alerts will reach this browser like this.',
@@ -269,7 +286,7 @@ describe('alert notifications', () => {
     let sale = await priceAt(item.id, '650')
     sale = await priceAt(item.id, '590', sale)
     await pusher.runNow()
-    expect(browser.received()).toEqual([
+    expect(await browser.received()).toEqual([
       {
         title: `${item.number} Push Manor is below £600.00`,
         body: 'New/Sealed: fair price £590.00, below your alert at £600.00',
@@ -285,11 +302,11 @@ describe('alert notifications', () => {
     // Within the 2 % margin, then below again: no new crossing, nothing pushed.
     for (const price of ['595', '611', '580']) sale = await priceAt(item.id, price, sale)
     await pusher.runNow()
-    expect(browser.received()).toHaveLength(1)
+    expect(await browser.received()).toHaveLength(1)
     sale = await priceAt(item.id, '615', sale)
     await priceAt(item.id, '570', sale)
     await pusher.runNow()
-    expect(browser.received().map((payload) => payload.body)).toEqual([
+    expect((await browser.received()).map((payload) => payload.body)).toEqual([
       'New/Sealed: fair price £590.00, below your alert at £600.00',
       'New/Sealed: fair price £570.00, below your alert at £600.00',
     ])
@@ -311,7 +328,7 @@ describe('alert notifications', () => {
       const item = await newItem('Swift Keep')
       await setAlert(owner, item.id, '100')
       await priceAt(item.id, '90')
-      await expect.poll(() => browser.received().length, { timeout: 5000 }).toBe(1)
+      await expect.poll(async () => (await browser.received()).length, { timeout: 5000 }).toBe(1)
     } finally {
       await listening.stop()
     }
@@ -329,8 +346,8 @@ describe('alert notifications', () => {
     await priceAt(item.id, '200')
     await pusher.runNow()
     for (const browser of [phone, laptop]) {
-      const [payload] = browser.received()
-      expect(browser.received()).toHaveLength(1)
+      const [payload] = await browser.received()
+      expect(await browser.received()).toHaveLength(1)
       expect(payload).toMatchObject({ title: '2 price alerts fired', url: '/alerts', tag: 'price-alerts' })
       expect(payload?.body.split('\n')).toEqual([
         `${item.number} Twin Spires is below £300.00`,
@@ -350,11 +367,11 @@ describe('alert notifications', () => {
     expect(await pusher.runNow()).toMatchObject({ sent: 0, failed: 1 })
     expect(await unpushed(owner)).toBe(1)
     expect(await pusher.runNow()).toMatchObject({ sent: 0, failed: 1 })
-    expect(browser.received()).toHaveLength(0)
+    expect(await browser.received()).toHaveLength(0)
     expect(await pusher.runNow()).toMatchObject({ sent: 1, failed: 0 })
-    expect(browser.received()).toHaveLength(1)
+    expect(await browser.received()).toHaveLength(1)
     await pusher.runNow()
-    expect(browser.received()).toHaveLength(1)
+    expect(await browser.received()).toHaveLength(1)
     expect(await unpushed(owner)).toBe(0)
   })
 
@@ -369,8 +386,8 @@ describe('alert notifications', () => {
     await setAlert(owner, item.id, '100')
     await priceAt(item.id, '90')
     expect(await pusher.runNow()).toMatchObject({ sent: 1, failed: 0 })
-    expect(kept.received()).toHaveLength(1)
-    expect(gone.received()).toHaveLength(0)
+    expect(await kept.received()).toHaveLength(1)
+    expect(await gone.received()).toHaveLength(0)
     expect(await devices(owner)).toBe(1)
   })
 
@@ -393,6 +410,6 @@ describe('alert notifications', () => {
     expect(await pusher.runNow()).toMatchObject({ sent: 0, failed: 0 })
     expect(await unpushed(without)).toBe(0)
     expect(await unpushed(late)).toBe(0)
-    expect(browser.received()).toHaveLength(0)
+    expect(await browser.received()).toHaveLength(0)
   })
 })

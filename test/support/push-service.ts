@@ -16,7 +16,7 @@ export interface PushBrowser {
   /** What the browser's `PushSubscription.toJSON()` gives, to send to our API. */
   subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } }
   /** The messages the push service took for it, decrypted as the browser would (RFC 8291). */
-  received(): PushPayload[]
+  received(): Promise<PushPayload[]>
 }
 
 /**
@@ -30,8 +30,9 @@ export class PushService {
   private readonly answers = new Map<string, number[]>()
   private server?: { url: string; close: () => Promise<void> }
 
-  async start() {
-    this.server = await startHttpServer((request, response) => this.handle(request, response))
+  /** Listens on `port` (any free one by default). */
+  async start(port = 0) {
+    this.server = await startHttpServer((request, response) => this.handle(request, response), port)
     return this
   }
 
@@ -51,31 +52,7 @@ export class PushService {
 
   /** A new browser subscribed through this service. */
   browser(): PushBrowser {
-    const token = randomBytes(12).toString('base64url')
-    const keys: ECDH = createECDH('prime256v1')
-    keys.generateKeys()
-    const auth = randomBytes(16).toString('base64url')
-    const endpoint = `${this.origin}/push/${token}`
-    return {
-      subscription: {
-        endpoint,
-        expirationTime: null,
-        keys: { p256dh: keys.getPublicKey().toString('base64url'), auth },
-      },
-      received: () =>
-        this.requests
-          .filter((request) => request.path === `/push/${token}`)
-          .map(
-            (request) =>
-              JSON.parse(
-                decrypt(request.body, {
-                  version: 'aes128gcm',
-                  privateKey: keys,
-                  authSecret: auth,
-                }).toString(),
-              ) as PushPayload,
-          ),
-    }
+    return pushBrowser(this.origin)
   }
 
   private handle(request: IncomingMessage, response: ServerResponse) {
@@ -83,6 +60,14 @@ export class PushService {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const path = request.url ?? ''
+      // What it took for a browser, for the test holding that browser's keys (e2e tests: another process).
+      if (request.method === 'GET' && path.startsWith('/requests/')) {
+        const taken = this.requests
+          .filter((taken) => tokenOf(taken.path) === tokenOf(path))
+          .map((taken) => taken.body.toString('base64'))
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(taken))
+        return
+      }
       const refusal = this.refusal(request)
       if (request.method !== 'POST' || !path.startsWith('/push/') || refusal) {
         response.writeHead(refusal ? 400 : 404).end(refusal)
@@ -127,6 +112,37 @@ export class PushService {
       return 'a bad VAPID expiry'
     if (!/^(mailto:|https:)/.test(jwt.sub)) return 'no VAPID subject'
     return undefined
+  }
+}
+
+/**
+ * A browser subscribed through the push service at `origin`: its keys are made here and never leave, as a real
+ * browser's do; what the service took for it is read back over HTTP and decrypted.
+ */
+export function pushBrowser(origin: string): PushBrowser {
+  const token = randomBytes(12).toString('base64url')
+  const keys: ECDH = createECDH('prime256v1')
+  keys.generateKeys()
+  const auth = randomBytes(16).toString('base64url')
+  return {
+    subscription: {
+      endpoint: `${origin}/push/${token}`,
+      expirationTime: null,
+      keys: { p256dh: keys.getPublicKey().toString('base64url'), auth },
+    },
+    received: async () => {
+      const bodies = (await (await fetch(`${origin}/requests/${token}`)).json()) as string[]
+      return bodies.map(
+        (body) =>
+          JSON.parse(
+            decrypt(Buffer.from(body, 'base64'), {
+              version: 'aes128gcm',
+              privateKey: keys,
+              authSecret: auth,
+            }).toString(),
+          ) as PushPayload,
+      )
+    },
   }
 }
 

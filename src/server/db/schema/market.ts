@@ -18,7 +18,7 @@ import {
 import { conditions, items } from './catalogue.ts'
 import { identityId, money, ownerId, timestampDefaultNow } from './columns.ts'
 import { importJobs } from './imports.ts'
-import { users } from './users.ts'
+import { sessions, users } from './users.ts'
 
 export const collections = pgTable(
   'collections',
@@ -461,20 +461,31 @@ export const alertEvents = pgTable(
 /**
  * The browsers a user turned push notifications on in (ADR 053): each is a push service's endpoint and the
  * keys its messages are encrypted to (RFC 8291). An endpoint belongs to one browser profile, so to the user who
- * last turned it on there.
+ * last turned it on there, for as long as that session lasts.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: identityId(),
     userId: ownerId(),
+    /**
+     * The session it was turned on in: when that session ends (signed out there or from another browser, or
+     * expired), the browser gets no more of the user's notifications.
+     */
+    sessionSid: text()
+      .notNull()
+      .references(() => sessions.sid, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
     /** The browser's P-256 public key and auth secret, base64url, as `PushSubscription.toJSON()` gives them. */
     p256dh: text().notNull(),
     auth: text().notNull(),
     createdAt: timestampDefaultNow(),
   },
-  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    index('push_subscriptions_user_idx').on(table.userId),
+    // A session's end takes its browser's subscription with it.
+    index('push_subscriptions_session_idx').on(table.sessionSid),
+  ],
 )
 
 /**

@@ -24,18 +24,19 @@ export const MAX_DEVICES = 20
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
 /**
- * Keeps the browser's subscription for the user. An endpoint is one browser profile's, so one already kept
- * (for this user or another who signed in there before) becomes this user's, with the keys given now.
+ * Keeps the browser's subscription for the user, while the session `sessionSid` lasts. An endpoint is one
+ * browser profile's, so one already kept (for this user or another who signed in there before) becomes this
+ * user's and this session's, with the keys given now.
  */
 export async function saveSubscription(
   db: Database,
-  userId: string,
+  { userId, sessionSid }: { userId: string; sessionSid: string },
   { endpoint, keys }: PushSubscriptionBody,
 ): Promise<void> {
-  await db.execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-    values (${userId}, ${endpoint}, ${keys.p256dh}, ${keys.auth})
-    on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh,
-      auth = excluded.auth, created_at = now()`)
+  await db.execute(sql`insert into push_subscriptions (user_id, session_sid, endpoint, p256dh, auth)
+    values (${userId}, ${sessionSid}, ${endpoint}, ${keys.p256dh}, ${keys.auth})
+    on conflict (endpoint) do update set user_id = excluded.user_id, session_sid = excluded.session_sid,
+      p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()`)
   await db.execute(sql`delete from push_subscriptions where user_id = ${userId} and id not in (
       select id from push_subscriptions where user_id = ${userId} order by created_at desc, id desc
       limit ${MAX_DEVICES})`)

@@ -59,7 +59,7 @@ export const pushRoutes = signedInRoutes<{ push: AppPush }>(async (app, { push }
       schema: {
         tags,
         summary:
-          'Turn push notifications on in this browser (its PushSubscription); a browser of another account becomes yours',
+          'Turn push notifications on in this browser (its PushSubscription) while this session lasts; a browser of another account becomes yours',
         body: pushSubscriptionBodySchema,
         response: {
           200: json('Push notification status', pushStatusSchema),
@@ -68,7 +68,14 @@ export const pushRoutes = signedInRoutes<{ push: AppPush }>(async (app, { push }
       },
     },
     async (request) =>
-      subscribe({ db: app.db, push, userId: request.signedInUser().id, subscription: request.body }),
+      subscribe({
+        db: app.db,
+        push,
+        userId: request.signedInUser().id,
+        // Set for every signed-in request: the session is how the user is known.
+        sessionSid: request.sessionId as string,
+        subscription: request.body,
+      }),
   )
 
   app.delete(

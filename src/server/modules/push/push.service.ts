@@ -256,20 +256,25 @@ export async function pushStatus({
 export const NOT_A_PUSH_SERVICE =
   'This browser subscribed through a push service Brickfolio does not send to: try another browser.'
 
-/** Turns push notifications on in a browser (its subscription), for the user signed in there. */
+/**
+ * Turns push notifications on in a browser (its subscription), for the user signed in there and as long as that
+ * session lasts.
+ */
 export async function subscribe({
   db,
   push,
   userId,
+  sessionSid,
   subscription,
 }: {
   db: Database
   push: AppPush
   userId: string
+  sessionSid: string
   subscription: PushSubscriptionBody
 }) {
   if (!isAllowedPushService(subscription.endpoint, push.services)) throw badRequest(NOT_A_PUSH_SERVICE)
-  await saveSubscription(db, userId, subscription)
+  await saveSubscription(db, { userId, sessionSid }, subscription)
   return pushStatus({ db, push, userId, endpoint: subscription.endpoint })
 }
 

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { AccountStatsCard } from '../components/account-stats-card.tsx'
 import { AlertEmailCard } from '../components/alert-email-card.tsx'
 import { PersonalInfoCard } from '../components/personal-info-card.tsx'
+import { PushCard } from '../components/push-card.tsx'
 import { SessionsCard } from '../components/sessions-card.tsx'
 import { profileTypeTitle } from '../profile-form.ts'
 
@@ -60,6 +61,7 @@ export function ProfilePage() {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <PersonalInfoCard user={user} />
           <AlertEmailCard />
+          <PushCard />
           <SessionsCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
