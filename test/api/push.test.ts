@@ -213,6 +213,11 @@ describe('turning push notifications on and off in a browser', () => {
         { ...good, keys: { ...good.keys, p256dh: 'abc' } },
         "keys.p256dh must be the browser's P-256 public key",
       ],
+      // 87 characters of the right form, but not a point on the curve: nothing could be encrypted to it.
+      [
+        { ...good, keys: { ...good.keys, p256dh: `B${'A'.repeat(86)}` } },
+        'keys.p256dh is not a P-256 public key',
+      ],
       [
         { ...good, keys: { ...good.keys, auth: `${good.keys.auth}==` } },
         "keys.auth must be the browser's auth secret",

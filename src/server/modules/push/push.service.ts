@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto'
+import { createECDH, ECDH } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush from 'web-push'
 import type { Database } from '#server/db/client.ts'
@@ -43,14 +43,7 @@ export interface PushSettings {
  * The VAPID keys: the configured pair, else the one the first instance made and kept in the database (the
  * public key is the private key's point, so only the private key is kept).
  */
-export async function loadAppPush(
-  db: Database,
-  settings: {
-    subject: string
-    services: readonly string[]
-    keys?: { publicKey: string; privateKey: string }
-  },
-): Promise<AppPush> {
+export async function loadAppPush(db: Database, settings: PushSettings): Promise<AppPush> {
   const privateKey =
     settings.keys?.privateKey ??
     (await sharedSecret(db, 'vapid_private_key', () => webpush.generateVAPIDKeys().privateKey))
@@ -103,11 +96,18 @@ export function deliveryOf(status: number): Delivery {
 async function deliver(push: AppPush, device: PushDevice, payload: PushPayload, log: FastifyBaseLogger) {
   // A service taken off PUSH_SERVICES since the browser subscribed gets nothing more.
   if (!isAllowedPushService(device.endpoint, push.services)) return 'gone'
-  const request = webpush.generateRequestDetails(
-    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-    JSON.stringify(payload),
-    { vapidDetails: push.vapid, TTL: TTL_SECONDS, urgency: 'normal' },
-  )
+  let request: ReturnType<typeof webpush.generateRequestDetails>
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(payload),
+      { vapidDetails: push.vapid, TTL: TTL_SECONDS, urgency: 'normal' },
+    )
+  } catch (error) {
+    // Nothing can ever be encrypted to these keys: the browser is forgotten, the others still get theirs.
+    log.warn({ err: error }, 'push subscription keys unusable')
+    return 'gone'
+  }
   const headers = Object.fromEntries(
     Object.entries(request.headers)
       .filter(([name]) => name.toLowerCase() !== 'content-length')
@@ -253,6 +253,19 @@ export async function pushStatus({
   } satisfies PushStatus
 }
 
+export const NOT_A_KEY =
+  "keys.p256dh is not a P-256 public key: send the browser's subscription as it gave it"
+
+/** Whether the browser's key is a point on P-256: messages can be encrypted to it. */
+function isCurvePoint(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1')
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const NOT_A_PUSH_SERVICE =
   'This browser subscribed through a push service Brickfolio does not send to: try another browser.'
 
@@ -274,6 +287,7 @@ export async function subscribe({
   subscription: PushSubscriptionBody
 }) {
   if (!isAllowedPushService(subscription.endpoint, push.services)) throw badRequest(NOT_A_PUSH_SERVICE)
+  if (!isCurvePoint(subscription.keys.p256dh)) throw badRequest(NOT_A_KEY)
   await saveSubscription(db, { userId, sessionSid }, subscription)
   return pushStatus({ db, push, userId, endpoint: subscription.endpoint })
 }
