@@ -186,3 +186,33 @@ test('a browser where notifications are blocked is told how to allow them', asyn
   await saveScreenshot(blocked, 'profile-push-blocked')
   await context.close()
 })
+
+test('the alerts centre offers push until the browser has asked, or the hint is closed', async ({ page }) => {
+  const errors = collectErrors(page)
+  await signUpViaApi(page, CATALOGUE_URL, { label: 'push-hint' })
+  await page.goto('/alerts')
+  const hint = page.getByRole('complementary', { name: 'Push notifications' })
+  await expect(hint).toContainText('Get these in this browser as they fire, even when Brickfolio is closed')
+  await expect(
+    hint.getByRole('link', { name: 'turn on push notifications on your profile' }),
+  ).toHaveAttribute('href', '/profile')
+  await expectNoHorizontalOverflow(page)
+  await saveScreenshot(page, 'alerts-push-hint')
+  await hint.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(hint).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible()
+  await expect(hint).toHaveCount(0)
+
+  // Where notifications are allowed already, there is nothing to offer.
+  const allowed = await page.context().browser()?.newContext({ baseURL: CATALOGUE_URL })
+  if (!allowed) throw new Error('no browser')
+  await allowed.grantPermissions(['notifications'], { origin: CATALOGUE_URL })
+  const other = await allowed.newPage()
+  await signUpViaApi(other, CATALOGUE_URL, { label: 'push-hint-allowed' })
+  await other.goto('/alerts')
+  await expect(other.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible()
+  await expect(other.getByRole('complementary', { name: 'Push notifications' })).toHaveCount(0)
+  await allowed.close()
+  expect(errors).toEqual([])
+})

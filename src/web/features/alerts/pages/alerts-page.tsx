@@ -12,6 +12,7 @@ import { useSession } from '#web/lib/auth/use-session.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { NOTIFICATION_TEXTS } from '../alert-texts.ts'
 import { NotificationRow } from '../components/notification-row.tsx'
+import { PushHint } from '../components/push-hint.tsx'
 import { SignInRequired } from '../components/sign-in-required.tsx'
 import { useMarkNotificationsRead } from '../mutations.ts'
 import { notificationListQuery, parseNotificationView, viewTotal } from '../notification-list-query.ts'
@@ -87,6 +88,7 @@ function NotificationCentre() {
           ) : null}
         </div>
       </header>
+      <PushHint />
       {counts && counts.total > 0 ? (
         <fieldset className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">{NOTIFICATION_TEXTS.show}</legend>
