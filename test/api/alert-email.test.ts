@@ -5,9 +5,8 @@ import { queryRows } from '#server/db/client.ts'
 import { type AlertMailer, startAlertMailer } from '#server/jobs/alert-mailer.ts'
 import { HOURLY_MS } from '#server/modules/mail/alert-mail.service.ts'
 import { smtpTransport } from '#server/modules/mail/mail.transport.ts'
-import { DAY_MS, todayUtc } from '#shared/dates.ts'
-import { signUpPeople } from '../support/people.ts'
-import { pricesSettled } from '../support/prices-settled.ts'
+import { DAY_MS } from '#shared/dates.ts'
+import { AlertMarket, type Person } from '../support/alert-market.ts'
 import { SmtpSink } from '../support/smtp-sink.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -43,18 +42,13 @@ const mailerOn = async (app: App, extra: { now?: () => Date } = {}) =>
   })
 
 let mailer: AlertMailer
-let trusted: string
-let sealed: number
+const market = new AlertMarket(context, 'EM')
+const { person, newItem, setAlert, priceAt } = market
 
 beforeAll(async () => {
   await sink.start()
   mailer = await mailerOn(context.app)
-  ;({ trusted } = await signUpPeople(context.app, context.database.db, ['trusted']))
-  const [row] = await queryRows<{ id: number }>(
-    context.database.db,
-    sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
-  )
-  sealed = (row as { id: number }).id
+  await market.open()
 })
 
 afterAll(async () => {
@@ -62,58 +56,6 @@ afterAll(async () => {
   await sink.stop()
 })
 
-interface Person {
-  cookie: string
-  email: string
-  id: string
-}
-let serial = 0
-async function person(): Promise<Person> {
-  serial += 1
-  const { member } = await signUpPeople(context.app, context.database.db, ['member'])
-  const me = await context.app.inject({ url: '/api/auth/user', headers: { cookie: member } })
-  return { cookie: member, email: me.json().email, id: me.json().id }
-}
-async function newItem(name: string) {
-  serial += 1
-  const created = await context.app.inject({
-    method: 'POST',
-    url: '/api/items',
-    headers: { cookie: trusted },
-    payload: { type: 'set', number: `EM-${serial}`, name, theme: 'Castle', year: 2020, currency: 'GBP' },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  return created.json() as { id: number; slug: string; number: string }
-}
-async function setAlert(who: Person, itemId: number, direction: 'below' | 'above', thresholdValue: string) {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/alerts',
-    headers: { cookie: who.cookie },
-    payload: { itemId, conditionId: sealed, currency: 'GBP', direction, thresholdValue },
-  })
-  expect(response.statusCode, response.body).toBe(201)
-}
-/** The item's only verified sale is now at `price` (the last one is deleted): its fair price moves there. */
-async function priceAt(itemId: number, price: string, previous?: number): Promise<number> {
-  if (previous !== undefined) {
-    const deleted = await context.app.inject({
-      method: 'DELETE',
-      url: `/api/sales/${previous}`,
-      headers: { cookie: trusted },
-    })
-    expect(deleted.statusCode, deleted.body).toBe(204)
-  }
-  const sale = await context.app.inject({
-    method: 'POST',
-    url: `/api/items/${itemId}/sales`,
-    headers: { cookie: trusted },
-    payload: { price, currency: 'GBP', conditionId: sealed, saleDate: todayUtc(), source: 'eBay' },
-  })
-  expect(sale.statusCode, sale.body).toBe(201)
-  await pricesSettled(context.app)
-  return sale.json().id
-}
 const setAlertEmail = (who: Person, alertEmail: unknown) =>
   context.app.inject({
     method: 'PUT',

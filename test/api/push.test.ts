@@ -4,9 +4,7 @@ import { buildApp } from '#server/app.ts'
 import { queryRows } from '#server/db/client.ts'
 import { type AlertPusher, startAlertPusher } from '#server/jobs/alert-pusher.ts'
 import { NOT_A_PUSH_SERVICE } from '#server/modules/push/push.service.ts'
-import { todayUtc } from '#shared/dates.ts'
-import { signUpPeople } from '../support/people.ts'
-import { pricesSettled } from '../support/prices-settled.ts'
+import { AlertMarket, type Person } from '../support/alert-market.ts'
 import { type PushBrowser, PushService } from '../support/push-service.ts'
 import { setupTestApp } from '../support/test-app.ts'
 
@@ -22,9 +20,6 @@ const context = setupTestApp({
 })
 
 let pusher: AlertPusher
-let trusted: string
-let sealed: number
-
 beforeAll(async () => {
   pusher = await startAlertPusher({
     db: context.database.db,
@@ -36,12 +31,7 @@ beforeAll(async () => {
     firstRetryMs: 60_000,
     maxRetryMs: 60_000,
   })
-  ;({ trusted } = await signUpPeople(context.app, context.database.db, ['trusted']))
-  const [row] = await queryRows<{ id: number }>(
-    context.database.db,
-    sql`select id from conditions where category = 'set' and label = 'New/Sealed'`,
-  )
-  sealed = (row as { id: number }).id
+  await market.open()
 })
 
 afterAll(async () => {
@@ -49,16 +39,10 @@ afterAll(async () => {
   await service.stop()
 })
 
-interface Person {
-  cookie: string
-  id: string
-}
-let serial = 0
-async function person(): Promise<Person> {
-  const { member } = await signUpPeople(context.app, context.database.db, ['member'])
-  const me = await context.app.inject({ url: '/api/auth/user', headers: { cookie: member } })
-  return { cookie: member, id: me.json().id }
-}
+const market = new AlertMarket(context, 'PU')
+const { person, newItem, priceAt } = market
+const setAlert = (who: Person, itemId: number, thresholdValue: string) =>
+  market.setAlert(who, itemId, 'below', thresholdValue)
 const api = (
   who: Person | undefined,
   method: 'GET' | 'PUT' | 'DELETE' | 'POST',
@@ -70,50 +54,6 @@ const turnOn = async (who: Person, browser: PushBrowser) => {
   const response = await api(who, 'PUT', '/api/me/push-subscriptions', browser.subscription)
   expect(response.statusCode, response.body).toBe(200)
   return response.json() as { devices: number }
-}
-async function newItem(name: string) {
-  serial += 1
-  const created = await context.app.inject({
-    method: 'POST',
-    url: '/api/items',
-    headers: { cookie: trusted },
-    payload: { type: 'set', number: `PU-${serial}`, name, theme: 'Castle', year: 2020, currency: 'GBP' },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  return created.json() as { id: number; slug: string; number: string }
-}
-async function setAlert(who: Person, itemId: number, thresholdValue: string) {
-  const response = await api(who, 'POST', '/api/alerts', {
-    itemId,
-    conditionId: sealed,
-    currency: 'GBP',
-    direction: 'below',
-    thresholdValue,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json().id as number
-}
-/** The item's only verified sale is now at `price` (the last one is deleted): its fair price moves there. */
-async function priceAt(itemId: number, price: string, previous?: number): Promise<number> {
-  if (previous !== undefined)
-    expect(
-      (
-        await context.app.inject({
-          method: 'DELETE',
-          url: `/api/sales/${previous}`,
-          headers: { cookie: trusted },
-        })
-      ).statusCode,
-    ).toBe(204)
-  const sale = await context.app.inject({
-    method: 'POST',
-    url: `/api/items/${itemId}/sales`,
-    headers: { cookie: trusted },
-    payload: { price, currency: 'GBP', conditionId: sealed, saleDate: todayUtc(), source: 'eBay' },
-  })
-  expect(sale.statusCode, sale.body).toBe(201)
-  await pricesSettled(context.app)
-  return sale.json().id
 }
 const unpushed = async (who: Person) =>
   (

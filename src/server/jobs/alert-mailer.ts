@@ -1,6 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client.ts'
-import type { Listen } from '../db/listener.ts'
 import { ALERT_EVENTS_CHANNEL } from '../modules/alerts/alerts.evaluate.repo.ts'
 import type { MailLinks } from '../modules/mail/alert-mail.compose.ts'
 import {
@@ -10,26 +7,12 @@ import {
   settleUnsendableAlertMail,
 } from '../modules/mail/alert-mail.service.ts'
 import type { MailTransport } from '../modules/mail/mail.transport.ts'
-import type { JobRuns } from './job-runs.ts'
-import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts'
+import { type OutboxJobOptions, type OutboxWorker, startOutboxWorker } from './outbox-worker.ts'
 
-export interface AlertMailerOptions {
-  db: Database
-  /** `app.listenTo`: a committed alert event wakes the mailer at once. */
-  listen: Listen
+export interface AlertMailerOptions extends OutboxJobOptions {
   transport: MailTransport
   links: MailLinks
   digestHourUtc: number
-  log: FastifyBaseLogger
-  /** Also looks every so often: a notification is lost while the listening connection is down. */
-  pollMs?: number
-  /** After a failed send, the first wait before trying again; it doubles up to `maxRetryMs`. */
-  firstRetryMs?: number
-  maxRetryMs?: number
-  /** The clock the digest time is read from (tests move it to the next day). */
-  now?: () => Date
-  /** Where each pass is reported (metrics). */
-  runs?: JobRuns
 }
 
 export type AlertMailer = OutboxWorker<PassOutcome>
@@ -49,14 +32,9 @@ export async function startAlertMailer(options: AlertMailerOptions): Promise<Ale
   const { db, transport, links, log } = options
   const now = options.now ?? (() => new Date())
   return startOutboxWorker({
-    listen: options.listen,
+    ...options,
     channel: ALERT_EVENTS_CHANNEL,
     job: 'alert_mailer',
-    runs: options.runs,
-    log,
-    pollMs: options.pollMs ?? 30_000,
-    firstRetryMs: options.firstRetryMs ?? 30_000,
-    maxRetryMs: options.maxRetryMs ?? 15 * 60_000,
     what: 'alert e-mails',
     errorOf: (outcome) => outcome.immediate.error ?? outcome.digest.error,
     pass: async () => {

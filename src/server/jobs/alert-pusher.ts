@@ -1,22 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client.ts'
-import type { Listen } from '../db/listener.ts'
 import { ALERT_EVENTS_CHANNEL } from '../modules/alerts/alerts.evaluate.repo.ts'
 import { type AppPush, type PushOutcome, sendPendingPushes } from '../modules/push/push.service.ts'
-import type { JobRuns } from './job-runs.ts'
-import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts'
+import { type OutboxJobOptions, type OutboxWorker, startOutboxWorker } from './outbox-worker.ts'
 
-export interface AlertPusherOptions {
-  db: Database
-  /** `app.listenTo`: a committed alert event wakes the pusher at once. */
-  listen: Listen
+export interface AlertPusherOptions extends OutboxJobOptions {
   push: AppPush
-  log: FastifyBaseLogger
-  pollMs?: number
-  firstRetryMs?: number
-  maxRetryMs?: number
-  now?: () => Date
-  runs?: JobRuns
 }
 
 export type AlertPusher = OutboxWorker<PushOutcome>
@@ -30,14 +17,9 @@ export function startAlertPusher(options: AlertPusherOptions): Promise<AlertPush
   const { db, push, log } = options
   const now = options.now ?? (() => new Date())
   return startOutboxWorker({
-    listen: options.listen,
+    ...options,
     channel: ALERT_EVENTS_CHANNEL,
     job: 'alert_pusher',
-    runs: options.runs,
-    log,
-    pollMs: options.pollMs ?? 30_000,
-    firstRetryMs: options.firstRetryMs ?? 30_000,
-    maxRetryMs: options.maxRetryMs ?? 15 * 60_000,
     what: 'push notifications',
     errorOf: (outcome) => outcome.error,
     pass: async () => {

@@ -1,20 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../db/client.ts'
 import type { Listen } from '../db/listener.ts'
 import { type JobName, type JobRuns, reportRun } from './job-runs.ts'
 
-export interface OutboxWorkerOptions<Outcome> {
-  /** `app.listenTo`: a NOTIFY on `channel` (a committed alert event) wakes the worker at once. */
+/** What every alert-event outbox job (the mailer, the pusher) is started with, besides its own parts. */
+export interface OutboxJobOptions {
+  db: Database
+  /** `app.listenTo`: a committed alert event wakes the job at once. */
   listen: Listen
+  log: FastifyBaseLogger
+  /** Also looks every so often (30 s): a notification is lost while the listening connection is down. */
+  pollMs?: number
+  /** After a failed pass, the first wait before trying again (30 s); it doubles up to `maxRetryMs` (15 min). */
+  firstRetryMs?: number
+  maxRetryMs?: number
+  /** The clock a pass reads (tests move it on). */
+  now?: () => Date
+  /** Where each pass is reported (metrics). */
+  runs?: JobRuns
+}
+
+export interface OutboxWorkerOptions<Outcome>
+  extends Pick<OutboxJobOptions, 'listen' | 'log' | 'pollMs' | 'firstRetryMs' | 'maxRetryMs' | 'runs'> {
+  /** The channel whose NOTIFY wakes the worker. */
   channel: string
   /** The name its runs are counted under (metrics). */
   job: JobName
-  runs?: JobRuns
-  log: FastifyBaseLogger
-  /** Also looks every so often: a notification is lost while the listening connection is down. */
-  pollMs: number
-  /** After a failed pass, the first wait before trying again; it doubles up to `maxRetryMs`. */
-  firstRetryMs: number
-  maxRetryMs: number
   /** One pass over the outbox. */
   pass: () => Promise<Outcome>
   /** Why a pass that ran did not deliver (a server that refused), or undefined: the next pass waits then. */
@@ -37,7 +48,7 @@ export interface OutboxWorker<Outcome> {
 export async function startOutboxWorker<Outcome>(
   options: OutboxWorkerOptions<Outcome>,
 ): Promise<OutboxWorker<Outcome>> {
-  const { log, firstRetryMs, maxRetryMs } = options
+  const { log, firstRetryMs = 30_000, maxRetryMs = 15 * 60_000 } = options
   let retryMs = firstRetryMs
   let pausedUntil = 0
   let stopped = false
@@ -97,7 +108,7 @@ export async function startOutboxWorker<Outcome>(
   }
 
   const unlisten = await options.listen(options.channel, wake, wake)
-  const timer = setInterval(wake, options.pollMs)
+  const timer = setInterval(wake, options.pollMs ?? 30_000)
   timer.unref()
   wake()
 

@@ -232,21 +232,18 @@ export async function sendPendingPushes({
   }
 }
 
+/** What each of the signed-in user's calls works with. */
+interface ForUser {
+  db: Database
+  push: AppPush
+  userId: string
+}
+
 /**
  * The key a browser subscribes with, how many of the user's browsers get push notifications, and whether the
  * one at `endpoint` (the browser asking) is among them.
  */
-export async function pushStatus({
-  db,
-  push,
-  userId,
-  endpoint,
-}: {
-  db: Database
-  push: AppPush
-  userId: string
-  endpoint?: string
-}) {
+export async function pushStatus({ db, push, userId, endpoint }: ForUser & { endpoint?: string }) {
   return {
     publicKey: push.vapid.publicKey,
     ...(await countDevices(db, userId, endpoint)),
@@ -279,13 +276,7 @@ export async function subscribe({
   userId,
   sessionSid,
   subscription,
-}: {
-  db: Database
-  push: AppPush
-  userId: string
-  sessionSid: string
-  subscription: PushSubscriptionBody
-}) {
+}: ForUser & { sessionSid: string; subscription: PushSubscriptionBody }) {
   if (!isAllowedPushService(subscription.endpoint, push.services)) throw badRequest(NOT_A_PUSH_SERVICE)
   if (!isCurvePoint(subscription.keys.p256dh)) throw badRequest(NOT_A_KEY)
   await saveSubscription(db, { userId, sessionSid }, subscription)
@@ -293,17 +284,7 @@ export async function subscribe({
 }
 
 /** Turns them off in a browser; one that was not on for this user is a 404. */
-export async function unsubscribe({
-  db,
-  push,
-  userId,
-  endpoint,
-}: {
-  db: Database
-  push: AppPush
-  userId: string
-  endpoint: string
-}) {
+export async function unsubscribe({ db, push, userId, endpoint }: ForUser & { endpoint: string }) {
   if (!(await deleteSubscription(db, userId, endpoint)))
     throw notFound('Push notifications are not on for this browser.')
   return pushStatus({ db, push, userId, endpoint })
@@ -314,17 +295,7 @@ export const PUSH_FAILED =
   'No push service took the test notification: try again later, or turn push notifications off and on again.'
 
 /** The profile's test notification, to each of the user's browsers; answers how many services took it. */
-export async function sendTestPush({
-  db,
-  push,
-  userId,
-  log,
-}: {
-  db: Database
-  push: AppPush
-  userId: string
-  log: FastifyBaseLogger
-}) {
+export async function sendTestPush({ db, push, userId, log }: ForUser & { log: FastifyBaseLogger }) {
   const devices = await findDevices(db, [userId])
   if (devices.length === 0) throw new HttpError(409, NO_DEVICES, 'NO_DEVICES')
   const deliveries = await deliverToAll(
